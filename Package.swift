@@ -1,0 +1,69 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "shelfscan",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "shelfscan", targets: ["shelfscan"]),
+        .library(name: "ShelfScan", targets: ["ShelfScan"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // MARK: - C libraries, one small target each
+
+        .target(
+            name: "CPNG",
+            linkerSettings: [.linkedLibrary("png16")]
+        ),
+        .target(
+            name: "CJPEG",
+            linkerSettings: [.linkedLibrary("jpeg")]
+        ),
+        .systemLibrary(
+            name: "CTesseract",
+            pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "libleptonica-dev", "tesseract-ocr-eng"])]
+        ),
+        .systemLibrary(
+            name: "CZBar",
+            pkgConfig: "zbar",
+            providers: [.apt(["libzbar-dev"])]
+        ),
+        .target(
+            name: "CZXing",
+            cxxSettings: [.define("ZX_USE_UTF8", to: "1")],
+            linkerSettings: [.linkedLibrary("ZXing")]
+        ),
+
+        // MARK: - Swift
+
+        .target(
+            name: "ShelfScan",
+            dependencies: ["CPNG", "CJPEG", "CTesseract", "CZBar", "CZXing"]
+        ),
+        .target(
+            name: "ShelfScanCLI",
+            dependencies: [
+                "ShelfScan",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "shelfscan",
+            dependencies: ["ShelfScanCLI"]
+        ),
+        .testTarget(
+            name: "ShelfScanTests",
+            dependencies: ["ShelfScan"]
+        ),
+        .testTarget(
+            name: "ShelfScanCLITests",
+            dependencies: ["ShelfScanCLI", "ShelfScan"]
+        ),
+    ],
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
+)

@@ -1,0 +1,177 @@
+import Foundation
+
+/// Finds ISBN barcodes (EAN-13 with 978/979, with their EAN-5/EAN-2 add-on) in a photo, with
+/// ZBar and zxing-cpp together, at any rotation.
+///
+/// A quick pass reads most photos; when it finds nothing the scanner tries harder (other scales,
+/// contrast stretching, sharpening, other binarisations, turned copies) before giving up. A product
+/// EAN that is not an ISBN is never reported.
+public struct BarcodeScanner: Sendable {
+    /// Whether to go on past the quick pass when it finds nothing.
+    public var triesHarder: Bool
+
+    public init(triesHarder: Bool = true) {
+        self.triesHarder = triesHarder
+    }
+
+    /// The ISBN barcodes in `image`, each once, outlines in its pixels.
+    public func isbnBarcodes(in image: Image) -> [BarcodeFinding] {
+        let gray = image.grayscale()
+        var collector = Collector()
+        let zbar = ZBarReader()
+
+        // Quick pass: zxing at full resolution (it samples rows and is fast), ZBar on a reduced copy.
+        collector.add(ZXingReader.readEAN13(in: gray).map { [$0] } ?? [])
+        let zbarCopy = Variant.reduced(gray, toLongSide: 1400)
+        collector.add(zbar.readEAN13(in: zbarCopy.image).map { $0.mapped(zbarCopy.toOriginal) })
+
+        if triesHarder && !collector.hasISBN {
+            for attempt in Self.harderAttempts(for: gray) {
+                let variant = attempt()
+                if let read = ZXingReader.readEAN13(in: variant.image) {
+                    collector.add([read.mapped(variant.toOriginal)])
+                }
+                if !collector.hasISBN {
+                    collector.add(zbar.readEAN13(in: variant.image).map { $0.mapped(variant.toOriginal) })
+                }
+                if !collector.hasISBN, let read = ZXingReader.readEAN13(in: variant.image, binarizer: .globalHistogram) {
+                    collector.add([read.mapped(variant.toOriginal)])
+                }
+                if collector.hasISBN { break }
+            }
+        }
+        if triesHarder { lookForMissingAddons(in: gray, collector: &collector, zbar: zbar) }
+        return collector.findings
+    }
+
+    /// A code read without its add-on may have one the whole-photo pass missed: read again on a
+    /// magnified crop around the code and its right-hand side.
+    private func lookForMissingAddons(in gray: Image, collector: inout Collector, zbar: ZBarReader) {
+        for finding in collector.findings where finding.addon == nil {
+            let box = BoundingBox(finding.polygon)
+            let size = max(box.width, box.height)
+            let rect = PixelRect(
+                x: Int(box.minX - size * 0.9), y: Int(box.minY - size * 0.9),
+                width: Int(box.width + size * 1.8), height: Int(box.height + size * 1.8))
+            let crop = gray.cropped(to: rect)
+            guard !crop.isEmpty else { continue }
+            let clipped = rect.intersection(PixelRect(x: 0, y: 0, width: gray.width, height: gray.height))
+            for scale in [1.0, 2.0, 0.5] where Double(max(crop.width, crop.height)) * scale >= 200 {
+                let variant = Variant.scaled(crop, by: scale, offset: clipped)
+                var reads = zbar.readEAN13(in: variant.image)
+                if let read = ZXingReader.readEAN13(in: variant.image) { reads.append(read) }
+                let addons = reads.filter { $0.digits == finding.isbn.isbn13 && $0.addon != nil }
+                if !addons.isEmpty {
+                    collector.add(addons.map { $0.mapped(variant.toOriginal) })
+                    break
+                }
+            }
+        }
+    }
+
+    // MARK: - Trying harder
+
+    /// Copies of the photo to read one after the other, cheapest and likeliest first.
+    private static func harderAttempts(for gray: Image) -> [() -> Variant] {
+        let longSide = max(gray.width, gray.height)
+        var attempts: [() -> Variant] = []
+        // Blurred codes read better smaller; small ones larger.
+        for side in [800, 1100, 2000] where side < longSide {
+            attempts.append { Variant.reduced(gray, toLongSide: side) }
+        }
+        if longSide < 1400 {
+            attempts.append { Variant.scaled(gray, by: 2) }
+        }
+        if longSide <= 2000 {
+            attempts.append { Variant.identity(gray) }
+        }
+        attempts.append {
+            let reduced = Variant.reduced(gray, toLongSide: 1400)
+            return reduced.replacingImage(reduced.image.contrastStretched(clip: 0.02))
+        }
+        attempts.append {
+            let reduced = Variant.reduced(gray, toLongSide: 1400)
+            return reduced.replacingImage(reduced.image.sharpened(radius: 2, amount: 1.5))
+        }
+        // Turned copies: zxing looks along rows (and columns with tryRotate), ZBar along both axes;
+        // a code at 45° escapes both.
+        for degrees in [30.0, 60.0, -30.0, -60.0, 45.0, -45.0] {
+            attempts.append { Variant.rotated(Variant.reduced(gray, toLongSide: 1400), byDegrees: degrees) }
+        }
+        attempts.append {
+            let reduced = Variant.reduced(gray, toLongSide: 1400)
+            return reduced.replacingImage(reduced.image.adaptivelyBinarized(radius: 12, offset: 6))
+        }
+        return attempts
+    }
+}
+
+/// A copy of the photo prepared for reading, with the way back to the photo's coordinates.
+private struct Variant {
+    var image: Image
+    var toOriginal: (Point) -> Point
+
+    func replacingImage(_ image: Image) -> Variant {
+        Variant(image: image, toOriginal: toOriginal)
+    }
+
+    static func identity(_ image: Image) -> Variant {
+        Variant(image: image, toOriginal: { $0 })
+    }
+
+    static func reduced(_ image: Image, toLongSide side: Int) -> Variant {
+        let longSide = max(image.width, image.height)
+        guard longSide > side else { return identity(image) }
+        let factor = Int((Double(longSide) / Double(side)).rounded(.up))
+        let reduced = image.downscaled(byFactor: factor)
+        let scaleX = Double(image.width) / Double(reduced.width)
+        let scaleY = Double(image.height) / Double(reduced.height)
+        return Variant(image: reduced, toOriginal: { Point(x: $0.x * scaleX, y: $0.y * scaleY) })
+    }
+
+    static func scaled(_ image: Image, by scale: Double, offset: PixelRect = PixelRect(x: 0, y: 0, width: 0, height: 0))
+        -> Variant
+    {
+        let scaled = image.scaled(by: scale)
+        let scaleX = Double(image.width) / Double(scaled.width)
+        let scaleY = Double(image.height) / Double(scaled.height)
+        let dx = Double(offset.x), dy = Double(offset.y)
+        return Variant(image: scaled, toOriginal: { Point(x: $0.x * scaleX + dx, y: $0.y * scaleY + dy) })
+    }
+
+    static func rotated(_ base: Variant, byDegrees degrees: Double) -> Variant {
+        let source = base.image
+        let turned = source.rotated(byDegrees: degrees, fill: 255)
+        let radians = degrees * .pi / 180
+        let cosine = cos(radians), sine = sin(radians)
+        let inner = base.toOriginal
+        return Variant(image: turned) { point in
+            let dx = point.x - Double(turned.width) / 2, dy = point.y - Double(turned.height) / 2
+            let unturned = Point(
+                x: cosine * dx + sine * dy + Double(source.width) / 2,
+                y: -sine * dx + cosine * dy + Double(source.height) / 2)
+            return inner(unturned)
+        }
+    }
+}
+
+/// Merges reads from both libraries and every attempt: one finding per ISBN.
+private struct Collector {
+    private(set) var findings: [BarcodeFinding] = []
+
+    var hasISBN: Bool { !findings.isEmpty }
+
+    mutating func add(_ reads: [EANRead]) {
+        for read in reads {
+            // Only checksum-valid 978/979 codes are ISBNs; product EANs are dropped here.
+            guard ISBN.isValidEAN13(read.digits), let isbn = try? ISBN(read.digits) else { continue }
+            let addon = read.addon.flatMap { $0.count == 5 || $0.count == 2 ? $0 : nil }
+            if let index = findings.firstIndex(where: { $0.isbn == isbn }) {
+                findings[index].engines.insert(read.engine)
+                if findings[index].addon == nil { findings[index].addon = addon }
+            } else {
+                findings.append(BarcodeFinding(isbn: isbn, addon: addon, polygon: read.corners, engines: [read.engine]))
+            }
+        }
+    }
+}

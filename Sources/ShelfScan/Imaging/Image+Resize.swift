@@ -1,0 +1,132 @@
+extension Image {
+    /// The image shrunk by a whole `factor`, each output pixel the mean of a `factor`×`factor` block
+    /// (edge blocks average what there is).
+    public func downscaled(byFactor factor: Int) -> Image {
+        precondition(factor >= 1, "the factor must be at least 1")
+        if factor == 1 { return self }
+        let outWidth = (width + factor - 1) / factor
+        let outHeight = (height + factor - 1) / factor
+        let channels = format.channels
+        return Image(width: outWidth, height: outHeight, format: format) { target in
+            withUnsafeBytes { source in
+                var sums = [UInt32](repeating: 0, count: outWidth * channels)
+                var counts = [UInt32](repeating: 0, count: outWidth)
+                for outY in 0..<outHeight {
+                    for index in 0..<sums.count { sums[index] = 0 }
+                    for index in 0..<outWidth { counts[index] = 0 }
+                    let rowEnd = min(height, (outY + 1) * factor)
+                    for y in (outY * factor)..<rowEnd {
+                        var sourceIndex = y * width * channels
+                        for x in 0..<width {
+                            let outX = x / factor
+                            counts[outX] += 1
+                            for channel in 0..<channels {
+                                sums[outX * channels + channel] += UInt32(source[sourceIndex + channel])
+                            }
+                            sourceIndex += channels
+                        }
+                    }
+                    let rowBase = outY * outWidth * channels
+                    for outX in 0..<outWidth {
+                        let count = counts[outX]
+                        for channel in 0..<channels {
+                            let sum = sums[outX * channels + channel]
+                            target[rowBase + outX * channels + channel] = UInt8((sum + count / 2) / count)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The image resampled to `newWidth`×`newHeight`: area averaging where it shrinks,
+    /// bilinear interpolation where it grows.
+    public func resized(width newWidth: Int, height newHeight: Int) -> Image {
+        precondition(newWidth > 0 && newHeight > 0, "the new size must be positive")
+        if newWidth == width && newHeight == height { return self }
+        if newWidth <= width && newHeight <= height {
+            return areaAveraged(width: newWidth, height: newHeight)
+        }
+        return bilinear(width: newWidth, height: newHeight)
+    }
+
+    /// The image scaled by `scale` on both axes (at least one pixel each way).
+    public func scaled(by scale: Double) -> Image {
+        resized(
+            width: max(1, Int((Double(width) * scale).rounded())),
+            height: max(1, Int((Double(height) * scale).rounded())))
+    }
+
+    /// The image scaled down so that its longer side is at most `maxSide` (unchanged when it already is).
+    public func fitting(maxSide: Int) -> Image {
+        let longer = max(width, height)
+        guard longer > maxSide else { return self }
+        return scaled(by: Double(maxSide) / Double(longer))
+    }
+
+    private func areaAveraged(width newWidth: Int, height newHeight: Int) -> Image {
+        let channels = format.channels
+        // Source span of each output column and row, in whole pixels (every source pixel used once).
+        let columnStarts = (0...newWidth).map { $0 * width / newWidth }
+        let rowStarts = (0...newHeight).map { $0 * height / newHeight }
+        return Image(width: newWidth, height: newHeight, format: format) { target in
+            withUnsafeBytes { source in
+                var sums = [UInt32](repeating: 0, count: newWidth * channels)
+                for outY in 0..<newHeight {
+                    for index in 0..<sums.count { sums[index] = 0 }
+                    let top = rowStarts[outY], bottom = max(rowStarts[outY + 1], top + 1)
+                    for y in top..<bottom {
+                        let row = y * width * channels
+                        for outX in 0..<newWidth {
+                            let left = columnStarts[outX], right = max(columnStarts[outX + 1], left + 1)
+                            for x in left..<right {
+                                let base = row + x * channels
+                                for channel in 0..<channels {
+                                    sums[outX * channels + channel] += UInt32(source[base + channel])
+                                }
+                            }
+                        }
+                    }
+                    for outX in 0..<newWidth {
+                        let area = UInt32(
+                            (max(columnStarts[outX + 1], columnStarts[outX] + 1) - columnStarts[outX])
+                                * (bottom - top))
+                        for channel in 0..<channels {
+                            let index = outX * channels + channel
+                            target[(outY * newWidth) * channels + index] = UInt8((sums[index] + area / 2) / area)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private func bilinear(width newWidth: Int, height newHeight: Int) -> Image {
+        let channels = format.channels
+        let scaleX = Double(width) / Double(newWidth)
+        let scaleY = Double(height) / Double(newHeight)
+        return Image(width: newWidth, height: newHeight, format: format) { target in
+            withUnsafeBytes { source in
+                for outY in 0..<newHeight {
+                    let sourceY = max(0, min(Double(height - 1), (Double(outY) + 0.5) * scaleY - 0.5))
+                    let y0 = Int(sourceY), y1 = min(y0 + 1, height - 1)
+                    let fy = sourceY - Double(y0)
+                    for outX in 0..<newWidth {
+                        let sourceX = max(0, min(Double(width - 1), (Double(outX) + 0.5) * scaleX - 0.5))
+                        let x0 = Int(sourceX), x1 = min(x0 + 1, width - 1)
+                        let fx = sourceX - Double(x0)
+                        for channel in 0..<channels {
+                            let a = Double(source[(y0 * width + x0) * channels + channel])
+                            let b = Double(source[(y0 * width + x1) * channels + channel])
+                            let c = Double(source[(y1 * width + x0) * channels + channel])
+                            let d = Double(source[(y1 * width + x1) * channels + channel])
+                            let top = a + (b - a) * fx, bottom = c + (d - c) * fx
+                            target[(outY * newWidth + outX) * channels + channel] =
+                                UInt8(clamping: Int((top + (bottom - top) * fy).rounded()))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Decodes JPEG and PNG photos into displayed pixels: the format is found from the bytes, the size
+/// is checked before any pixel buffer is allocated, and the EXIF orientation is applied.
+public struct ImageDecoder: Sendable {
+    /// The default pixel limit: 100 megapixels.
+    public static let defaultMaxPixels = 100_000_000
+
+    /// Photos with more pixels than this are refused from their header.
+    public var maxPixels: Int
+
+    public init(maxPixels: Int = ImageDecoder.defaultMaxPixels) {
+        self.maxPixels = maxPixels
+    }
+
+    /// Reads and decodes the photo at `path`.
+    public func decodePhoto(atPath path: String) throws(ImageError) -> Photo {
+        try decodePhoto(bytes: try Self.readFile(atPath: path), path: path)
+    }
+
+    /// Decodes a photo held in memory; `path` names it in errors.
+    public func decodePhoto(bytes: [UInt8], path: String) throws(ImageError) -> Photo {
+        guard !bytes.isEmpty else { throw ImageError(.empty, path: path, reason: "the file is empty") }
+        guard let format = ImageFormat(sniffing: bytes) else {
+            throw ImageError(
+                .unrecognizedFormat, path: path,
+                reason: "not a JPEG or PNG photo (the file's contents match no image format shelfscan knows)")
+        }
+        let stored: Image
+        switch format {
+        case .jpeg: stored = try JPEGCodec.decode(bytes, maxPixels: maxPixels, path: path)
+        case .png: stored = try PNGCodec.decode(bytes, maxPixels: maxPixels, path: path)
+        default:
+            throw ImageError(
+                .unsupportedFormat, path: path,
+                reason: "\(format.rawValue) is not supported: shelfscan reads JPEG and PNG photos"
+                    + (format == .heic || format == .heif ? " (set the phone's camera to \"Most Compatible\")" : ""))
+        }
+        let orientation = ExifReader.orientation(in: bytes, format: format)
+        return Photo(path: path, image: stored.applying(orientation), format: format, orientation: orientation)
+    }
+
+    /// The whole file, or an error naming it.
+    static func readFile(atPath path: String) throws(ImageError) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ImageError(.unreadable, path: path, reason: "no such file")
+        }
+        if isDirectory.boolValue {
+            throw ImageError(.isDirectory, path: path, reason: "is a directory, not a photo")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ImageError(.unreadable, path: path, reason: "cannot be opened (permission denied?)")
+        }
+        defer { try? handle.close() }
+        do {
+            return [UInt8](try handle.readToEnd() ?? Data())
+        } catch {
+            throw ImageError(.unreadable, path: path, reason: "cannot be read: \(error.localizedDescription)")
+        }
+    }
+}
+
+extension Image {
+    /// The image encoded as PNG.
+    public func pngData() throws(ImageError) -> [UInt8] {
+        try PNGCodec.encode(self)
+    }
+}

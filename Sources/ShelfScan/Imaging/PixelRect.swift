@@ -1,0 +1,54 @@
+/// An axis-aligned rectangle of whole pixels.
+public struct PixelRect: Sendable, Hashable, Codable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    /// The part of this rectangle that lies inside `other` (empty when they do not meet).
+    public func intersection(_ other: PixelRect) -> PixelRect {
+        let left = max(x, other.x), top = max(y, other.y)
+        let right = min(maxX, other.maxX), bottom = min(maxY, other.maxY)
+        return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+    }
+
+    /// This rectangle grown by `margin` on every side.
+    public func insetBy(_ margin: Int) -> PixelRect {
+        PixelRect(x: x + margin, y: y + margin, width: width - 2 * margin, height: height - 2 * margin)
+    }
+}
+
+/// A point in pixel coordinates (sub-pixel positions allowed).
+public struct Point: Sendable, Hashable, Codable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    /// Encoded as `[x, y]`, as the scan report writes polygons.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        try container.encode((x * 10).rounded() / 10)
+        try container.encode((y * 10).rounded() / 10)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        x = try container.decode(Double.self)
+        y = try container.decode(Double.self)
+    }
+}

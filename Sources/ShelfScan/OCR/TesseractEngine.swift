@@ -1,0 +1,91 @@
+import CTesseract
+
+/// One Tesseract instance (all calls into Tesseract's C API go through here).
+///
+/// A `TessBaseAPI` must never be used by two threads at once. This class is `@unchecked Sendable`
+/// only so that `TesseractPool` can hand an instance to the one task using it: the pool is the
+/// only place instances are made (the initialiser is internal), and it lends each to one task at
+/// a time, taking it back before lending it again.
+final class TesseractEngine: @unchecked Sendable {
+    private let handle: OpaquePointer
+
+    /// Loads the English LSTM model (`OEM_LSTM_ONLY`: Debian's traineddata has no legacy engine).
+    /// `dataPath` nil uses `TESSDATA_PREFIX` or Tesseract's built-in location.
+    init(language: String = "eng", dataPath: String? = nil) throws(OCRError) {
+        guard let handle = TessBaseAPICreate() else { throw OCRError("cannot create a Tesseract instance") }
+        let status = TessBaseAPIInit4(handle, dataPath, language, OEM_LSTM_ONLY, nil, 0, nil, nil, 0, 0)
+        guard status == 0 else {
+            TessBaseAPIDelete(handle)
+            throw OCRError(
+                "cannot load the Tesseract model \"\(language)\" (install tesseract-ocr-\(language), "
+                    + "or set TESSDATA_PREFIX)")
+        }
+        self.handle = handle
+        // Light-on-dark text is inverted by shelfscan itself; Tesseract's own second inverted pass
+        // doubles the work for nothing. Diagnostics must not reach the user's terminal.
+        TessBaseAPISetVariable(handle, "tessedit_do_invert", "0")
+        TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
+    }
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    /// Recognises the text of a gray image.
+    func recognize(_ image: Image, segmentation: PageSegmentation) -> RecognizedText {
+        precondition(image.format == .gray, "Tesseract is given gray images")
+        guard image.width >= 3 && image.height >= 3 else { return RecognizedText(lines: []) }
+        defer { TessBaseAPIClear(handle) }
+        TessBaseAPISetPageSegMode(handle, segmentation.mode)
+        image.withUnsafeBytes { pixels in
+            // Tesseract copies the pixels.
+            TessBaseAPISetImage(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
+        }
+        // After SetImage: it silences "Estimating resolution" and fixes Tesseract's size assumptions.
+        TessBaseAPISetSourceResolution(handle, 300)
+        guard TessBaseAPIRecognize(handle, nil) == 0, let iterator = TessBaseAPIGetIterator(handle) else {
+            return RecognizedText(lines: [])
+        }
+        defer { TessResultIteratorDelete(iterator) }
+        let pageIterator = TessResultIteratorGetPageIterator(iterator)
+
+        var lines: [RecognizedText.Line] = []
+        var current: [RecognizedText.Word] = []
+        func closeLine() {
+            guard !current.isEmpty else { return }
+            let box = current.dropFirst().reduce(current[0].box) { union($0, $1.box) }
+            lines.append(RecognizedText.Line(words: current, box: box))
+            current = []
+        }
+        repeat {
+            if TessPageIteratorIsAtBeginningOf(pageIterator, RIL_TEXTLINE) != 0 { closeLine() }
+            guard let cText = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
+            let text = String(cString: cText)
+            TessDeleteText(cText)
+            var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+            TessPageIteratorBoundingBox(pageIterator, RIL_WORD, &left, &top, &right, &bottom)
+            let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
+            let box = PixelRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
+            if !text.isEmpty { current.append(RecognizedText.Word(text: text, confidence: confidence, box: box)) }
+        } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+        closeLine()
+        return RecognizedText(lines: lines)
+    }
+}
+
+private func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
+    let left = min(a.x, b.x), top = min(a.y, b.y)
+    return PixelRect(x: left, y: top, width: max(a.maxX, b.maxX) - left, height: max(a.maxY, b.maxY) - top)
+}
+
+extension PageSegmentation {
+    fileprivate var mode: TessPageSegMode {
+        switch self {
+        case .auto: PSM_AUTO
+        case .singleBlock: PSM_SINGLE_BLOCK
+        case .singleLine: PSM_SINGLE_LINE
+        case .sparse: PSM_SPARSE_TEXT
+        }
+    }
+}

@@ -1,0 +1,133 @@
+/// The report `--json` prints: the contract in the evaluation set's FORMAT.md (schema version 1).
+public struct ScanReport: Sendable, Encodable {
+    public var schemaVersion = 1
+    public var images: [ImageReport]
+    public var summary: Summary
+
+    public init(images: [ImageReport]) {
+        self.images = images
+        summary = Summary(
+            images: images.count,
+            books: images.reduce(0) { $0 + $1.books.count },
+            selected: images.reduce(0) { $0 + $1.books.filter(\.selected).count },
+            duplicates: images.reduce(0) { $0 + $1.books.filter { $0.status == .alreadyInLibrary }.count },
+            errors: images.filter { $0.error != nil }.count,
+            elapsedMs: images.reduce(0) { $0 + $1.elapsedMs })
+    }
+
+    /// Totals over the batch.
+    public struct Summary: Sendable, Encodable {
+        public var images: Int
+        public var books: Int
+        public var selected: Int
+        public var duplicates: Int
+        public var errors: Int
+        public var elapsedMs: Double
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(images, forKey: .images)
+            try container.encode(books, forKey: .books)
+            try container.encode(selected, forKey: .selected)
+            try container.encode(duplicates, forKey: .duplicates)
+            try container.encode(errors, forKey: .errors)
+            try container.encode(elapsedMs.roundedToTenths, forKey: .elapsedMs)
+        }
+
+        enum CodingKeys: String, CodingKey { case images, books, selected, duplicates, errors, elapsedMs }
+    }
+}
+
+/// What one photo gave.
+public struct ImageReport: Sendable, Encodable {
+    public var path: String
+    /// Displayed size (EXIF orientation applied); nil when the photo could not be read.
+    public var width: Int?
+    public var height: Int?
+    /// Wall time spent on this photo.
+    public var elapsedMs: Double
+    public var error: ReportedError?
+    public var books: [DetectedBook]
+    public var isbns: [ReportedISBN]
+    /// Raw OCR of the whole photo, when it was read as text.
+    public var text: String?
+    /// Time per pipeline stage, in milliseconds.
+    public var timings: [String: Double]
+
+    public init(
+        path: String, width: Int? = nil, height: Int? = nil, elapsedMs: Double = 0, error: ReportedError? = nil,
+        books: [DetectedBook] = [], isbns: [ReportedISBN] = [], text: String? = nil, timings: [String: Double] = [:]
+    ) {
+        self.path = path
+        self.width = width
+        self.height = height
+        self.elapsedMs = elapsedMs
+        self.error = error
+        self.books = books
+        self.isbns = isbns
+        self.text = text
+        self.timings = timings
+    }
+
+    enum CodingKeys: String, CodingKey { case path, width, height, elapsedMs, error, books, isbns, text, timings }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
+        try container.encode(elapsedMs.roundedToTenths, forKey: .elapsedMs)
+        try container.encode(error, forKey: .error)
+        try container.encode(books, forKey: .books)
+        try container.encode(isbns, forKey: .isbns)
+        try container.encode(text, forKey: .text)
+        try container.encode(timings.mapValues(\.roundedToTenths), forKey: .timings)
+    }
+}
+
+/// A photo that could not be scanned: a stable code and a message naming the file.
+public struct ReportedError: Sendable, Encodable, Equatable {
+    public var code: String
+    public var message: String
+
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+}
+
+/// An ISBN read anywhere in a photo.
+public struct ReportedISBN: Sendable, Encodable, Equatable {
+    /// Where it was read.
+    public enum Source: String, Sendable, Encodable {
+        case barcode
+        case text
+    }
+
+    public var isbn: ISBN
+    public var source: Source
+    /// The EAN-5/EAN-2 add-on printed beside the barcode.
+    public var addon: String?
+    public var polygon: [Point]?
+
+    public init(isbn: ISBN, source: Source, addon: String? = nil, polygon: [Point]? = nil) {
+        self.isbn = isbn
+        self.source = source
+        self.addon = addon
+        self.polygon = polygon
+    }
+
+    enum CodingKeys: String, CodingKey { case isbn, source, addon, polygon }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(isbn, forKey: .isbn)
+        try container.encode(source, forKey: .source)
+        try container.encode(addon, forKey: .addon)
+        try container.encode(polygon, forKey: .polygon)
+    }
+}
+
+extension Double {
+    var roundedToTenths: Double { (self * 10).rounded() / 10 }
+}

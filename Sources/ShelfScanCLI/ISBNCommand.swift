@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import ShelfScan
+
+/// `shelfscan isbn PHOTO...`: the ISBNs of back covers and copyright pages.
+struct ISBNCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "isbn",
+        abstract: "Read the ISBNs in photos: barcodes (with their price add-on) and printed ISBNs.",
+        discussion: """
+            Prints one line per ISBN found: the ISBN-13, where it was read (barcode or text), \
+            the add-on, and the photo. Exits 0 when every photo was read (whether or not it held an \
+            ISBN), 1 when any photo could not be read; the other photos are read all the same.
+            """
+    )
+
+    @OptionGroup var options: PhotoOptions
+
+    @Flag(name: .long, help: "Also read the printed text when a barcode was found (slower).")
+    var allText = false
+
+    func run() async throws {
+        let scanOptions = ShelfScanner.Options(maxPixels: options.maxPixels, readsTextAlways: allText)
+        let report = await ShelfScanner.shared.isbnReport(forPhotosAt: options.photos, options: scanOptions)
+        if options.json {
+            print(try ReportPrinter.json(report))
+        } else {
+            ReportPrinter.printISBNLines(report)
+        }
+        for image in report.images {
+            if let error = image.error { ReportPrinter.printError(error.message) }
+        }
+        if report.summary.errors > 0 { throw ExitCode.failure }
+    }
+}

@@ -1,0 +1,3 @@
+import ShelfScanCLI
+
+await ShelfScanCommand.launch()
