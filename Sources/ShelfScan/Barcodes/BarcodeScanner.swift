@@ -51,13 +51,19 @@ public struct BarcodeScanner: Sendable {
             let box = BoundingBox(finding.polygon)
             let size = max(box.width, box.height)
             let rect = PixelRect(
-                x: Int(box.minX - size * 0.9), y: Int(box.minY - size * 0.9),
-                width: Int(box.width + size * 1.8), height: Int(box.height + size * 1.8))
+                x: Int(box.minX - size * 1.5), y: Int(box.minY - size * 1.5),
+                width: Int(box.width + size * 3), height: Int(box.height + size * 3))
             let crop = gray.cropped(to: rect)
             guard !crop.isEmpty else { continue }
             let clipped = rect.intersection(PixelRect(x: 0, y: 0, width: gray.width, height: gray.height))
-            for scale in [1.0, 2.0, 0.5] where Double(max(crop.width, crop.height)) * scale >= 200 {
-                let variant = Variant.scaled(crop, by: scale, offset: clipped)
+            // At most 1000 px across: the add-on's bars stay several pixels wide, and turning stays cheap.
+            let fit = min(1, 1000 / Double(max(crop.width, crop.height)))
+            let base = Variant.scaled(crop, by: fit, offset: clipped)
+            // Turn the crop so the bars stand upright: a tilted add-on is what both readers miss.
+            let tilt = base.image.dominantGradientAngle()
+            let upright = abs(tilt) < 3 ? base : Variant.rotated(base, byDegrees: -tilt)
+            for scale in [1.0, 1.6] {
+                let variant = Variant.scaled(upright, by: scale)
                 var reads = zbar.readEAN13(in: variant.image)
                 if let read = ZXingReader.readEAN13(in: variant.image) { reads.append(read) }
                 let addons = reads.filter { $0.digits == finding.isbn.isbn13 && $0.addon != nil }
@@ -132,11 +138,20 @@ private struct Variant {
     static func scaled(_ image: Image, by scale: Double, offset: PixelRect = PixelRect(x: 0, y: 0, width: 0, height: 0))
         -> Variant
     {
-        let scaled = image.scaled(by: scale)
+        scaled(Variant(image: image, toOriginal: { $0 }), by: scale, offset: offset)
+    }
+
+    /// `base` scaled by `scale`, its points then moved by `offset` (the crop's place in the photo).
+    static func scaled(_ base: Variant, by scale: Double, offset: PixelRect = PixelRect(x: 0, y: 0, width: 0, height: 0))
+        -> Variant
+    {
+        let image = base.image
+        let scaled = scale == 1 ? image : image.scaled(by: scale)
         let scaleX = Double(image.width) / Double(scaled.width)
         let scaleY = Double(image.height) / Double(scaled.height)
         let dx = Double(offset.x), dy = Double(offset.y)
-        return Variant(image: scaled, toOriginal: { Point(x: $0.x * scaleX + dx, y: $0.y * scaleY + dy) })
+        let inner = base.toOriginal
+        return Variant(image: scaled, toOriginal: { inner(Point(x: $0.x * scaleX + dx, y: $0.y * scaleY + dy)) })
     }
 
     static func rotated(_ base: Variant, byDegrees degrees: Double) -> Variant {

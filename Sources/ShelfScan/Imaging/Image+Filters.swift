@@ -1,3 +1,5 @@
+import Foundation
+
 extension Image {
     /// A gray image blurred with a `(2 * radius + 1)`-wide box, separably, in O(1) per pixel.
     public func boxBlurred(radius: Int) -> Image {
@@ -66,5 +68,28 @@ extension Image {
             }
         }
         return copy
+    }
+}
+
+extension Image {
+    /// The dominant direction of intensity change in a gray image, in degrees in (-90, 90], from the
+    /// structure tensor of its gradients: across the bars of a barcode, 0 when the bars stand upright.
+    public func dominantGradientAngle() -> Double {
+        precondition(format == .gray, "gradients are taken on gray images")
+        guard width > 2 && height > 2 else { return 0 }
+        var xx = 0.0, yy = 0.0, xy = 0.0
+        withUnsafeBytes { samples in
+            for y in 1..<(height - 1) {
+                let row = y * width
+                for x in 1..<(width - 1) {
+                    let gx = Double(Int(samples[row + x + 1]) - Int(samples[row + x - 1]))
+                    let gy = Double(Int(samples[row + width + x]) - Int(samples[row - width + x]))
+                    xx += gx * gx
+                    yy += gy * gy
+                    xy += gx * gy
+                }
+            }
+        }
+        return 0.5 * atan2(2 * xy, xx - yy) * 180 / .pi
     }
 }

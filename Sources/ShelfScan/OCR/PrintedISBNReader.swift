@@ -41,7 +41,9 @@ public struct PrintedISBNReader: Sendable {
     /// The ISBNs printed in `image`.
     public func read(_ image: Image, pool: TesseractPool) async throws(OCRError) -> Reading {
         var gray = image.grayscale().fitting(maxSide: maxSide)
-        if max(gray.width, gray.height) < 1000 { gray = gray.scaled(by: 2) }
+        // Small photos (a cropped barcode, a thumbnail): enlarge so the print is ~30 px tall.
+        let longSide = max(gray.width, gray.height)
+        if longSide < 1000 { gray = gray.scaled(by: 1400 / Double(longSide)) }
         if gray.meanLevel < 100 { gray = gray.inverted() }  // light text on a dark cover
         let scaleBack = Double(image.width) / Double(gray.width)
 
