@@ -61,7 +61,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ShelfScanCLITests",
-            dependencies: ["ShelfScanCLI", "ShelfScan"]
+            // The executable is a dependency so that end-to-end tests can run the built binary.
+            dependencies: ["ShelfScanCLI", "ShelfScan", "shelfscan"]
         ),
     ],
     swiftLanguageModes: [.v6],

@@ -86,15 +86,14 @@ int CPNG_decode(const uint8_t *data, size_t length, uint64_t max_pixels, CPNG_Im
     if (bit_depth == 16) png_set_strip_16(png);
     if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
     if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
-    if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
+    int has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+    if (has_trns) png_set_tRNS_to_alpha(png);
+    // Gray with alpha has no buffer type of its own downstream: widen it to RGBA.
+    if (color_type == PNG_COLOR_TYPE_GRAY_ALPHA || (color_type == PNG_COLOR_TYPE_GRAY && has_trns)) {
+        png_set_gray_to_rgb(png);
+    }
     png_set_interlace_handling(png);
     png_read_update_info(png, info);
-
-    // Gray with alpha has no buffer type of its own downstream: widen it to RGBA.
-    if (png_get_color_type(png, info) == PNG_COLOR_TYPE_GRAY_ALPHA) {
-        png_set_gray_to_rgb(png);
-        png_read_update_info(png, info);
-    }
     int channels = png_get_channels(png, info);
     size_t row_bytes = png_get_rowbytes(png, info);
     if (row_bytes != (size_t)width * (size_t)channels) {

@@ -7,14 +7,14 @@ public enum BarcodeEngine: String, Sendable, Hashable, Codable, Comparable {
 }
 
 /// One EAN-13 symbol as a barcode library read it, in the coordinates of the image it was given.
-struct EANRead: Sendable, Equatable {
+package struct EANRead: Sendable, Equatable {
     /// The 13 digits.
-    var digits: String
+    package var digits: String
     /// The EAN-5 or EAN-2 add-on, when one was read with it.
-    var addon: String?
+    package var addon: String?
     /// The symbol's outline.
-    var corners: [Point]
-    var engine: BarcodeEngine
+    package var corners: [Point]
+    package var engine: BarcodeEngine
 
     /// The same read with its outline moved through `transform`.
     func mapped(_ transform: (Point) -> Point) -> EANRead {

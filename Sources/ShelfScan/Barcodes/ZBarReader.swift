@@ -1,11 +1,11 @@
 import CZBar
 
 /// Every call into ZBar goes through here. Owns one image scanner: not for sharing across tasks.
-final class ZBarReader {
+package final class ZBarReader {
     private let scanner: OpaquePointer
 
     /// A scanner limited to EAN-13 and its add-ons (ZBar also reports I2/5 and others when left open).
-    init() {
+    package init() {
         scanner = zbar_image_scanner_create()
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
         for symbology in [ZBAR_EAN13, ZBAR_EAN5, ZBAR_EAN2] {
@@ -18,7 +18,7 @@ final class ZBarReader {
     }
 
     /// EAN-13 symbols in a gray image, each paired with the EAN-5/EAN-2 add-on beside it.
-    func readEAN13(in image: Image) -> [EANRead] {
+    package func readEAN13(in image: Image) -> [EANRead] {
         precondition(image.format == .gray, "ZBar reads gray images")
         guard let zbarImage = zbar_image_create() else { return [] }
         defer { zbar_image_destroy(zbarImage) }

@@ -1,9 +1,9 @@
 import CZXing
 
 /// Every call into zxing-cpp (through the CZXing shim) goes through here.
-enum ZXingReader {
+package enum ZXingReader {
     /// The binarisers zxing-cpp can use.
-    enum Binarizer {
+    package enum Binarizer {
         case localAverage
         case globalHistogram
         case fixedThreshold
@@ -19,7 +19,7 @@ enum ZXingReader {
 
     /// One EAN-13 symbol (with add-on) in a gray image, through `ReadBarcode` (single): Debian's
     /// `ReadBarcodes` aborts the process on large photos.
-    static func readEAN13(in image: Image, binarizer: Binarizer = .localAverage, tryHarder: Bool = true) -> EANRead? {
+    package static func readEAN13(in image: Image, binarizer: Binarizer = .localAverage, tryHarder: Bool = true) -> EANRead? {
         precondition(image.format == .gray, "zxing-cpp is given gray images")
         var result = CZXing_EANResult()
         let status = image.withUnsafeBytes { pixels in

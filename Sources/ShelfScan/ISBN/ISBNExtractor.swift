@@ -182,6 +182,10 @@ private struct LineScan {
                         last += 1
                     }
                     guard digitCount == length else { continue }
+                    // A window may end at a space but never cut a hyphenated number short.
+                    let cutsBefore = first > runStart && isHyphen(before: groups[first])
+                    let cutsAfter = last < runEnd && isHyphen(before: groups[last])
+                    guard !cutsBefore && !cutsAfter else { continue }
                     let window = groups[first..<last]
                     if let candidate = candidate(from: window, length: length, maxConfusions: maxConfusions) {
                         for index in first..<last { used[index] = true }
@@ -192,6 +196,10 @@ private struct LineScan {
             runStart = runEnd
         }
         return found.sorted { $0.start < $1.start }.map(\.candidate)
+    }
+
+    private func isHyphen(before group: Group) -> Bool {
+        group.start > 0 && characters[group.start - 1] != " "
     }
 
     private func candidate(from window: ArraySlice<Group>, length: Int, maxConfusions: Int) -> Candidate? {

@@ -1,9 +1,9 @@
 /// Reads the orientation tag from the EXIF block of a JPEG (APP1) or a PNG (`eXIf` chunk).
 ///
 /// Anything malformed is treated as "no tag": a broken EXIF block must not make a readable photo fail.
-enum ExifReader {
+package enum ExifReader {
     /// The orientation recorded in a JPEG or PNG file, `.up` when there is none.
-    static func orientation(in bytes: [UInt8], format: ImageFormat) -> ExifOrientation {
+    package static func orientation(in bytes: [UInt8], format: ImageFormat) -> ExifOrientation {
         let tiff: ArraySlice<UInt8>?
         switch format {
         case .jpeg: tiff = jpegExifBlock(bytes)

@@ -6,8 +6,7 @@ extension Image {
     public func rotated(byDegrees degrees: Double, fill: UInt8 = 255) -> Image {
         let radians = degrees * .pi / 180
         let cosine = cos(radians), sine = sin(radians)
-        let outWidth = Int((abs(Double(width) * cosine) + abs(Double(height) * sine)).rounded(.up))
-        let outHeight = Int((abs(Double(width) * sine) + abs(Double(height) * cosine)).rounded(.up))
+        let (outWidth, outHeight) = rotatedSize(cosine: cosine, sine: sine)
         let channels = format.channels
         let centreX = Double(width) / 2, centreY = Double(height) / 2
         let outCentreX = Double(outWidth) / 2, outCentreY = Double(outHeight) / 2
@@ -47,9 +46,16 @@ extension Image {
     public func pointAfterRotation(_ point: Point, byDegrees degrees: Double) -> Point {
         let radians = degrees * .pi / 180
         let cosine = cos(radians), sine = sin(radians)
-        let outWidth = (abs(Double(width) * cosine) + abs(Double(height) * sine)).rounded(.up)
-        let outHeight = (abs(Double(width) * sine) + abs(Double(height) * cosine)).rounded(.up)
+        let (outWidth, outHeight) = rotatedSize(cosine: cosine, sine: sine)
         let dx = point.x - Double(width) / 2, dy = point.y - Double(height) / 2
-        return Point(x: cosine * dx - sine * dy + outWidth / 2, y: sine * dx + cosine * dy + outHeight / 2)
+        return Point(x: cosine * dx - sine * dy + Double(outWidth) / 2, y: sine * dx + cosine * dy + Double(outHeight) / 2)
+    }
+
+    /// The size of the canvas that holds the image turned by an angle of this cosine and sine
+    /// (a hair below a whole number counts as that number: cos 90° is not quite 0).
+    private func rotatedSize(cosine: Double, sine: Double) -> (width: Int, height: Int) {
+        let width = abs(Double(self.width) * cosine) + abs(Double(height) * sine)
+        let height = abs(Double(self.width) * sine) + abs(Double(self.height) * cosine)
+        return (Int((width - 1e-6).rounded(.up)), Int((height - 1e-6).rounded(.up)))
     }
 }

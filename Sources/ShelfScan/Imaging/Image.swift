@@ -58,7 +58,7 @@ public struct Image: Sendable, Equatable {
     public var pixelCount: Int { width * height }
 
     /// One sample of the pixel at `(x, y)`.
-    public subscript(x: Int, y: Int, channel: Int = 0) -> UInt8 {
+    public subscript(x x: Int, y y: Int, channel channel: Int = 0) -> UInt8 {
         get { pixels[(y * width + x) * format.channels + channel] }
         set { pixels[(y * width + x) * format.channels + channel] = newValue }
     }

@@ -1,0 +1,88 @@
+import Testing
+
+@testable import ShelfScan
+
+/// Reads every barcode fixture, like ZXing's black-box tests: minimum pass counts set at what the
+/// scanner achieves, so that a regression fails; a wrong ISBN fails at once.
+struct BarcodeScannerTests {
+    static let photos = Fixtures.photos(in: "barcodes")
+
+    struct Outcome: Sendable {
+        var name: String
+        var truth: PhotoTruth
+        var found: [BarcodeFinding]
+    }
+
+    static func scan(_ name: String) throws -> Outcome {
+        let truth = try Fixtures.json(PhotoTruth.self, "barcodes/\(name).truth.json")
+        let photo = try ImageDecoder().decodePhoto(atPath: Fixtures.path("barcodes/\(name)"))
+        #expect(photo.image.width == truth.width && photo.image.height == truth.height)
+        return Outcome(name: name, truth: truth, found: BarcodeScanner().isbnBarcodes(in: photo.image))
+    }
+
+    @Test func readsTheFixturesWithTheirAddOnsAndNothingWrong() async throws {
+        #expect(Self.photos.count >= 15)
+        let outcomes = try await withThrowingTaskGroup(of: Outcome.self) { group in
+            for name in Self.photos { group.addTask { try Self.scan(name) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        var isbnsRead = 0, isbnsTotal = 0, addonsRead = 0, addonsTotal = 0
+        for outcome in outcomes {
+            let truth = Set(outcome.truth.isbns)
+            let reported = Set(outcome.found.map(\.isbn.isbn13))
+            #expect(reported.isSubset(of: truth), "\(outcome.name): wrong ISBN \(reported.subtracting(truth))")
+            isbnsTotal += truth.count
+            isbnsRead += truth.intersection(reported).count
+            for barcode in outcome.truth.barcodes where barcode.addon != nil {
+                addonsTotal += 1
+                if outcome.found.contains(where: { $0.isbn.isbn13 == barcode.isbn && $0.addon == barcode.addon }) {
+                    addonsRead += 1
+                }
+            }
+        }
+        #expect(isbnsTotal >= 13)
+        #expect(isbnsRead == isbnsTotal, "read \(isbnsRead) of \(isbnsTotal) ISBN barcodes")
+        #expect(addonsRead >= addonsTotal, "read \(addonsRead) of \(addonsTotal) add-ons")
+    }
+
+    @Test func outlinesTheBarcodeWhereItIs() throws {
+        let outcome = try Self.scan("barcode-001.jpg")
+        let finding = try #require(outcome.found.first)
+        let truthBox = BoundingBox(outcome.truth.barcodes[0].polygon!.map { Point(x: $0[0], y: $0[1]) })
+        let centre = BoundingBox(finding.polygon).centre
+        #expect(truthBox.distance(to: centre) == 0, "centre \(centre) outside \(truthBox.corners)")
+    }
+
+    @Test func reportsNoISBNForAProductEAN() throws {
+        let products = try Self.photos.filter { try Fixtures.json(PhotoTruth.self, "barcodes/\($0).truth.json").ean != nil }
+        #expect(products.count >= 2)
+        for name in products {
+            #expect(try Self.scan(name).found.isEmpty, "\(name) reported a product EAN as an ISBN")
+        }
+    }
+
+    @Test func zxingReadsATwelveMegapixelPhotoAtFullResolution() throws {
+        let truth = try Fixtures.json(PhotoTruth.self, "barcodes/barcode-12mp.jpg.truth.json")
+        let image = try ImageDecoder().decodePhoto(atPath: Fixtures.path("barcodes/barcode-12mp.jpg")).image.grayscale()
+        #expect(image.pixelCount >= 12_000_000)
+        let read = try #require(ZXingReader.readEAN13(in: image))
+        #expect(read.digits == truth.barcodes[0].isbn)
+    }
+
+    @Test func readsACodeTurnedFortyFiveDegreesAndOutlinesItThere() throws {
+        let truth = try Fixtures.json(PhotoTruth.self, "barcodes/barcode-001.jpg.truth.json")
+        let image = try ImageDecoder().decodePhoto(atPath: Fixtures.path("barcodes/barcode-001.jpg")).image
+        let turned = image.grayscale().rotated(byDegrees: 45, fill: 200)
+        let found = BarcodeScanner().isbnBarcodes(in: turned)
+        #expect(found.map(\.isbn.isbn13) == [truth.barcodes[0].isbn])
+        let truthCentre = BoundingBox(truth.barcodes[0].polygon!.map { Point(x: $0[0], y: $0[1]) }).centre
+        let expected = image.pointAfterRotation(truthCentre, byDegrees: 45)
+        let centre = BoundingBox(try #require(found.first).polygon).centre
+        #expect(abs(centre.x - expected.x) < 80 && abs(centre.y - expected.y) < 80, "\(centre) vs \(expected)")
+    }
+
+    @Test func findsNothingOnAPageWithoutBarcodes() throws {
+        let image = try ImageDecoder().decodePhoto(atPath: Fixtures.path("pages/page-001.jpg")).image
+        #expect(BarcodeScanner().isbnBarcodes(in: image).isEmpty)
+    }
+}

@@ -1,0 +1,94 @@
+import Testing
+
+@testable import ShelfScan
+
+struct ImageTransformTests {
+    /// A 3×2 RGB image whose every sample is distinct.
+    static let sample = Image(width: 3, height: 2, format: .rgb, pixels: (0..<18).map { UInt8($0 * 10) })
+
+    @Test func quarterTurnsMoveCornersClockwise() {
+        let gray = Image(width: 3, height: 2, format: .gray, pixels: [1, 2, 3, 4, 5, 6])
+        let turned = gray.rotated(quarterTurns: 1)
+        #expect(turned.width == 2 && turned.height == 3)
+        #expect(turned.pixels == [4, 1, 5, 2, 6, 3])
+        #expect(gray.rotated(quarterTurns: 2).pixels == [6, 5, 4, 3, 2, 1])
+        #expect(gray.rotated(quarterTurns: -1).pixels == [3, 6, 2, 5, 1, 4])
+        #expect(gray.rotated(quarterTurns: 4) == gray)
+    }
+
+    @Test(arguments: ExifOrientation.allCases)
+    func everyOrientationKeepsEveryPixel(orientation: ExifOrientation) {
+        let turned = Self.sample.applying(orientation)
+        #expect(turned.pixelCount == Self.sample.pixelCount)
+        #expect(turned.pixels.sorted() == Self.sample.pixels.sorted())
+        #expect(turned.width == (orientation.swapsDimensions ? 2 : 3))
+    }
+
+    @Test func mirroringTwiceIsIdentity() {
+        #expect(Self.sample.flippedHorizontally().flippedHorizontally() == Self.sample)
+        #expect(Self.sample.applying(.leftMirrored).applying(.leftMirrored) == Self.sample)
+    }
+
+    @Test func croppingClipsToTheImage() {
+        let gray = Image(width: 3, height: 2, format: .gray, pixels: [1, 2, 3, 4, 5, 6])
+        #expect(gray.cropped(to: PixelRect(x: 1, y: 0, width: 5, height: 1)).pixels == [2, 3])
+        #expect(gray.cropped(to: PixelRect(x: 5, y: 5, width: 2, height: 2)).isEmpty)
+    }
+
+    @Test func downscalingAveragesBlocks() {
+        let gray = Image(width: 4, height: 2, format: .gray, pixels: [0, 10, 20, 30, 40, 50, 60, 70])
+        let half = gray.downscaled(byFactor: 2)
+        #expect(half.width == 2 && half.height == 1)
+        #expect(half.pixels == [25, 45])
+    }
+
+    @Test func resizingDownAveragesAndUpInterpolates() {
+        let gray = Image(width: 4, height: 1, format: .gray, pixels: [0, 100, 200, 100])
+        #expect(gray.resized(width: 2, height: 1).pixels == [50, 150])
+        let wide = Image(width: 2, height: 1, format: .gray, pixels: [0, 200]).resized(width: 4, height: 1)
+        #expect(wide.pixels.first == 0 && wide.pixels.last == 200)
+        #expect(wide.pixels == wide.pixels.sorted())
+    }
+
+    @Test func grayscaleUsesLuma() {
+        let rgb = Image(width: 3, height: 1, format: .rgb, pixels: [255, 0, 0, 0, 255, 0, 255, 255, 255])
+        #expect(rgb.grayscale().pixels == [77, 149, 255])
+    }
+
+    @Test func arbitraryRotationByNinetyMatchesAQuarterTurn() {
+        var gray = Image(width: 40, height: 30, format: .gray)
+        for y in 0..<30 { for x in 0..<40 { gray[x: x, y: y] = UInt8((x * 5 + y * 2) % 256) } }
+        let turned = gray.rotated(byDegrees: 90)
+        let exact = gray.rotated(quarterTurns: 1)
+        #expect(turned.width == exact.width && turned.height == exact.height)
+        var worst = 0
+        for y in 2..<(exact.height - 2) {
+            for x in 2..<(exact.width - 2) { worst = max(worst, abs(Int(turned[x: x, y: y]) - Int(exact[x: x, y: y]))) }
+        }
+        #expect(worst <= 2)
+    }
+
+    @Test func rotationGrowsTheCanvasToHoldTheImage() {
+        let gray = Image(width: 100, height: 50, format: .gray, filledWith: 0)
+        let turned = gray.rotated(byDegrees: 30, fill: 255)
+        #expect(turned.width == 112 && turned.height == 94)
+        #expect(turned[x: 0, y: 0] == 255)
+        #expect(turned[x: 56, y: 47] == 0)
+        let centre = gray.pointAfterRotation(Point(x: 50, y: 25), byDegrees: 30)
+        #expect(abs(centre.x - 56) < 1 && abs(centre.y - 47) < 1)
+    }
+
+    @Test func gradientAngleFollowsBars() {
+        var bars = Image(width: 60, height: 60, format: .gray)
+        for y in 0..<60 { for x in 0..<60 { bars[x: x, y: y] = (x / 3) % 2 == 0 ? 0 : 255 } }
+        #expect(abs(bars.dominantGradientAngle()) < 1)
+        let tilted = bars.rotated(byDegrees: 30, fill: 128).cropped(to: PixelRect(x: 25, y: 25, width: 30, height: 30))
+        #expect(abs(tilted.dominantGradientAngle() - 30) < 6)
+    }
+
+    @Test func contrastStretchingSpreadsADimImage() {
+        let dim = Image(width: 100, height: 1, format: .gray, pixels: (0..<100).map { UInt8(100 + $0 / 4) })
+        let stretched = dim.contrastStretched(clip: 0)
+        #expect(stretched.pixels.min() == 0 && stretched.pixels.max() == 255)
+    }
+}
