@@ -9,7 +9,7 @@ let package = Package(
         .library(name: "ShelfScan", targets: ["ShelfScan"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         // MARK: - C libraries, one small target each

@@ -41,7 +41,8 @@ struct PhotoOptions: ParsableArguments {
         if photos.isEmpty { throw ValidationError("Name at least one photo.") }
         if photos.count > ShelfScanner.maxPhotosPerRun {
             throw ValidationError(
-                "At most \(ShelfScanner.maxPhotosPerRun) photos a run: got \(photos.count). Split them over several runs.")
+                "At most \(ShelfScanner.maxPhotosPerRun) photos a run: got \(photos.count). Split them over several runs."
+            )
         }
         if maxPixels < 1 { throw ValidationError("--max-pixels must be positive.") }
     }

@@ -88,8 +88,9 @@ struct EndToEndTests {
         let good = Self.fixture("barcodes/barcode-002.jpg")
         let bad = Self.fixture("imaging/bad/image.heic")
         let page = Self.fixture("pages/page-002.jpg")
-        let truth = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: URL(fileURLWithPath: good + ".truth.json"))) as! [String: Any]
+        let truth =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: good + ".truth.json"))) as! [String: Any]
         let run = try Self.run(["isbn", "--json", good, bad, page])
         #expect(run.status == 1)
         let report = try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8))

@@ -34,7 +34,8 @@ public struct BarcodeScanner: Sendable {
                 if !collector.hasISBN {
                     collector.add(zbar.readEAN13(in: variant.image).map { $0.mapped(variant.toOriginal) })
                 }
-                if !collector.hasISBN, let read = ZXingReader.readEAN13(in: variant.image, binarizer: .globalHistogram) {
+                if !collector.hasISBN, let read = ZXingReader.readEAN13(in: variant.image, binarizer: .globalHistogram)
+                {
                     collector.add([read.mapped(variant.toOriginal)])
                 }
                 if collector.hasISBN { break }
@@ -142,7 +143,9 @@ private struct Variant {
     }
 
     /// `base` scaled by `scale`, its points then moved by `offset` (the crop's place in the photo).
-    static func scaled(_ base: Variant, by scale: Double, offset: PixelRect = PixelRect(x: 0, y: 0, width: 0, height: 0))
+    static func scaled(
+        _ base: Variant, by scale: Double, offset: PixelRect = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    )
         -> Variant
     {
         let image = base.image

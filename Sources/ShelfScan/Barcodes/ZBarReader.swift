@@ -54,7 +54,8 @@ package final class ZBarReader {
     }
 
     /// The add-on whose centre lies closest to the main code, within a code's width of it.
-    private static func nearestAddon(to corners: [Point], among addons: [(digits: String, corners: [Point])]) -> String? {
+    private static func nearestAddon(to corners: [Point], among addons: [(digits: String, corners: [Point])]) -> String?
+    {
         let box = BoundingBox(corners)
         let reach = max(box.width, box.height) * 0.9
         var best: (distance: Double, digits: String)?

@@ -19,7 +19,9 @@ package enum ZXingReader {
 
     /// One EAN-13 symbol (with add-on) in a gray image, through `ReadBarcode` (single): Debian's
     /// `ReadBarcodes` aborts the process on large photos.
-    package static func readEAN13(in image: Image, binarizer: Binarizer = .localAverage, tryHarder: Bool = true) -> EANRead? {
+    package static func readEAN13(in image: Image, binarizer: Binarizer = .localAverage, tryHarder: Bool = true)
+        -> EANRead?
+    {
         precondition(image.format == .gray, "zxing-cpp is given gray images")
         var result = CZXing_EANResult()
         let status = image.withUnsafeBytes { pixels in

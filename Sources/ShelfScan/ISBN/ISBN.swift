@@ -12,7 +12,8 @@ public struct ISBN: Sendable, Hashable, Comparable, Codable, CustomStringConvert
     /// Parses an ISBN-10 or ISBN-13, with or without hyphens or spaces, checking its check digit.
     public init(_ text: String) throws(ISBNError) {
         var characters: [Character] = []
-        for character in text where character != "-" && character != " " && character != "\u{2010}"
+        for character in text
+        where character != "-" && character != " " && character != "\u{2010}"
             && character != "\u{2013}"
         {
             characters.append(character)

@@ -48,7 +48,8 @@ extension Image {
         let cosine = cos(radians), sine = sin(radians)
         let (outWidth, outHeight) = rotatedSize(cosine: cosine, sine: sine)
         let dx = point.x - Double(width) / 2, dy = point.y - Double(height) / 2
-        return Point(x: cosine * dx - sine * dy + Double(outWidth) / 2, y: sine * dx + cosine * dy + Double(outHeight) / 2)
+        return Point(
+            x: cosine * dx - sine * dy + Double(outWidth) / 2, y: sine * dx + cosine * dy + Double(outHeight) / 2)
     }
 
     /// The size of the canvas that holds the image turned by an angle of this cosine and sine

@@ -15,7 +15,8 @@ enum JPEGCodec {
         case Int(CJPEG_OK):
             break
         case Int(CJPEG_TOO_LARGE):
-            throw ImageError.tooLarge(width: Int(result.width), height: Int(result.height), limit: maxPixels, path: path)
+            throw ImageError.tooLarge(
+                width: Int(result.width), height: Int(result.height), limit: maxPixels, path: path)
         case Int(CJPEG_TRUNCATED):
             throw ImageError(.truncated, path: path, reason: "truncated JPEG: \(message)")
         default:

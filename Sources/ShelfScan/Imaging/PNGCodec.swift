@@ -12,7 +12,8 @@ enum PNGCodec {
         case Int(CPNG_OK):
             break
         case Int(CPNG_TOO_LARGE):
-            throw ImageError.tooLarge(width: Int(result.width), height: Int(result.height), limit: maxPixels, path: path)
+            throw ImageError.tooLarge(
+                width: Int(result.width), height: Int(result.height), limit: maxPixels, path: path)
         default:
             let message = withUnsafeBytes(of: result.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             let lowered = message.lowercased()

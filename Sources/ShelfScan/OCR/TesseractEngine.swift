@@ -40,7 +40,8 @@ final class TesseractEngine: @unchecked Sendable {
         TessBaseAPISetPageSegMode(handle, segmentation.mode)
         image.withUnsafeBytes { pixels in
             // Tesseract copies the pixels.
-            TessBaseAPISetImage(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
+            TessBaseAPISetImage(
+                handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
         }
         // After SetImage: it silences "Estimating resolution" and fixes Tesseract's size assumptions.
         TessBaseAPISetSourceResolution(handle, 300)

@@ -17,7 +17,9 @@ public actor TesseractPool {
     }
 
     /// Recognises the text of a gray image on the first free instance.
-    @concurrent public nonisolated func recognize(_ image: Image, segmentation: PageSegmentation) async throws(OCRError) -> RecognizedText {
+    @concurrent public nonisolated func recognize(_ image: Image, segmentation: PageSegmentation) async throws(OCRError)
+        -> RecognizedText
+    {
         let engine = try await checkOut()
         let text = engine.recognize(image, segmentation: segmentation)
         await checkIn(engine)

@@ -54,7 +54,9 @@ struct BarcodeScannerTests {
     }
 
     @Test func reportsNoISBNForAProductEAN() throws {
-        let products = try Self.photos.filter { try Fixtures.json(PhotoTruth.self, "barcodes/\($0).truth.json").ean != nil }
+        let products = try Self.photos.filter {
+            try Fixtures.json(PhotoTruth.self, "barcodes/\($0).truth.json").ean != nil
+        }
         #expect(products.count >= 2)
         for name in products {
             #expect(try Self.scan(name).found.isEmpty, "\(name) reported a product EAN as an ISBN")

@@ -48,7 +48,9 @@ struct ImageDecoderTests {
                 for x in 0..<rgb.width { total += Double(rgb[x: x, y: y, channel: channel]) }
             }
             let mean = total / Double(rgb.pixelCount)
-            #expect(abs(mean - expected.meanRGB[channel]) < 4, "channel \(channel): \(mean) vs \(expected.meanRGB[channel])")
+            #expect(
+                abs(mean - expected.meanRGB[channel]) < 4, "channel \(channel): \(mean) vs \(expected.meanRGB[channel])"
+            )
         }
     }
 
@@ -96,7 +98,10 @@ struct ImageDecoderTests {
         #expect(error?.description.hasPrefix(path + ": ") == true)
     }
 
-    @Test(arguments: [("image.gif", "GIF"), ("image.tiff", "TIFF"), ("image.webp", "WebP"), ("document.pdf", "PDF"), ("image.heic", "HEIC")])
+    @Test(arguments: [
+        ("image.gif", "GIF"), ("image.tiff", "TIFF"), ("image.webp", "WebP"), ("document.pdf", "PDF"),
+        ("image.heic", "HEIC"),
+    ])
     func namesTheUnsupportedFormat(name: String, format: String) {
         let error = #expect(throws: ImageError.self) {
             try ImageDecoder().decodePhoto(atPath: Fixtures.path("imaging/bad/\(name)"))

@@ -25,7 +25,8 @@ struct PrintedISBNReaderTests {
     @Test(arguments: [0, 1, 2, 3])
     func findsTheWayUp(turns: Int) async throws {
         let image = try ImageDecoder().decodePhoto(atPath: Fixtures.path("pages/page-001.jpg")).image
-        let reading = try await PrintedISBNReader().read(image.rotated(quarterTurns: turns), pool: TesseractPool(capacity: 2))
+        let reading = try await PrintedISBNReader().read(
+            image.rotated(quarterTurns: turns), pool: TesseractPool(capacity: 2))
         #expect(reading.quarterTurns == (4 - turns) % 4)
         #expect(reading.findings.map(\.isbn.isbn13) == ["9781909290471"])
         #expect(reading.confidence > 70)
@@ -37,7 +38,8 @@ struct PrintedISBNReaderTests {
         #expect(!reading.findings.isEmpty)
         for finding in reading.findings {
             let box = BoundingBox(finding.polygon)
-            #expect(box.minX >= 0 && box.minY >= 0 && box.maxX <= Double(image.width) && box.maxY <= Double(image.height))
+            #expect(
+                box.minX >= 0 && box.minY >= 0 && box.maxX <= Double(image.width) && box.maxY <= Double(image.height))
             // page-004's text runs down the photo (turned 90°): each ISBN line is tall and narrow.
             #expect(box.height > box.width)
         }
