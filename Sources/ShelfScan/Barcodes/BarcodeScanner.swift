@@ -25,24 +25,33 @@ public struct BarcodeScanner: Sendable {
         let zbarCopy = Variant.reduced(gray, toLongSide: 1400)
         collector.add(zbar.readEAN13(in: zbarCopy.image).map { $0.mapped(zbarCopy.toOriginal) })
 
-        if triesHarder && !collector.hasISBN {
-            for attempt in Self.harderAttempts(for: gray) {
-                let variant = attempt()
-                if let read = ZXingReader.readEAN13(in: variant.image) {
-                    collector.add([read.mapped(variant.toOriginal)])
-                }
-                if !collector.hasISBN {
-                    collector.add(zbar.readEAN13(in: variant.image).map { $0.mapped(variant.toOriginal) })
-                }
-                if !collector.hasISBN, let read = ZXingReader.readEAN13(in: variant.image, binarizer: .globalHistogram)
-                {
-                    collector.add([read.mapped(variant.toOriginal)])
-                }
+        // Trying harder only where something looks like bars, so that a page of text costs nothing
+        // more; small photos (a cropped code, too few blocks to judge) always, they are cheap.
+        let regions = triesHarder && !collector.hasISBN ? BarcodeRegionFinder().regions(in: gray) : []
+        let isSmall = max(gray.width, gray.height) < 1000
+        if triesHarder && !collector.hasISBN && (!regions.isEmpty || isSmall) {
+            let attempts =
+                regions.prefix(3).flatMap { Self.regionAttempts(for: $0, in: gray) } + Self.harderAttempts(for: gray)
+            for attempt in attempts {
+                read(attempt(), into: &collector, zbar: zbar)
                 if collector.hasISBN { break }
             }
         }
         if triesHarder { lookForMissingAddons(in: gray, collector: &collector, zbar: zbar) }
         return collector.findings
+    }
+
+    /// Reads one prepared copy with both libraries (zxing with two binarisers), stopping at the first ISBN.
+    private func read(_ variant: Variant, into collector: inout Collector, zbar: ZBarReader) {
+        if let read = ZXingReader.readEAN13(in: variant.image) {
+            collector.add([read.mapped(variant.toOriginal)])
+        }
+        if !collector.hasISBN {
+            collector.add(zbar.readEAN13(in: variant.image).map { $0.mapped(variant.toOriginal) })
+        }
+        if !collector.hasISBN, let read = ZXingReader.readEAN13(in: variant.image, binarizer: .globalHistogram) {
+            collector.add([read.mapped(variant.toOriginal)])
+        }
     }
 
     /// A code read without its add-on may have one the whole-photo pass missed: read again on a
@@ -77,6 +86,31 @@ public struct BarcodeScanner: Sendable {
     }
 
     // MARK: - Trying harder
+
+    /// Crops around a barcode-like region, turned so its bars stand upright, at several sizes and
+    /// with contrast stretched or edges sharpened: blurred, glared or small codes read here.
+    private static func regionAttempts(for region: BarcodeRegionFinder.Region, in gray: Image) -> [() -> Variant] {
+        let margin = max(region.box.width, region.box.height) / 4
+        let rect = region.box.insetBy(-margin).intersection(
+            PixelRect(x: 0, y: 0, width: gray.width, height: gray.height))
+        let crop = Variant.scaled(gray.cropped(to: rect), by: 1, offset: rect)
+        let upright = abs(region.angle) < 3 ? crop : Variant.rotated(crop, byDegrees: -region.angle)
+        var attempts: [() -> Variant] = []
+        for side in [600.0, 900.0, 400.0, 1300.0] {
+            let scale = side / Double(max(upright.image.width, upright.image.height))
+            attempts.append { Variant.scaled(upright, by: scale) }
+            attempts.append {
+                let scaled = Variant.scaled(upright, by: scale)
+                return scaled.replacingImage(
+                    scaled.image.contrastStretched(clip: 0.02).sharpened(radius: 2, amount: 1.2))
+            }
+        }
+        attempts.append {
+            let scaled = Variant.scaled(upright, by: 800 / Double(max(upright.image.width, upright.image.height)))
+            return scaled.replacingImage(scaled.image.boxBlurred(radius: 1))
+        }
+        return attempts
+    }
 
     /// Copies of the photo to read one after the other, cheapest and likeliest first.
     private static func harderAttempts(for gray: Image) -> [() -> Variant] {
