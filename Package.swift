@@ -28,6 +28,11 @@ let package = Package(
             providers: [.apt(["libtesseract-dev", "libleptonica-dev", "tesseract-ocr-eng"])]
         ),
         .systemLibrary(
+            name: "CLeptonica",
+            pkgConfig: "lept",
+            providers: [.apt(["libleptonica-dev"])]
+        ),
+        .systemLibrary(
             name: "CZBar",
             pkgConfig: "zbar",
             providers: [.apt(["libzbar-dev"])]
@@ -42,7 +47,7 @@ let package = Package(
 
         .target(
             name: "ShelfScan",
-            dependencies: ["CPNG", "CJPEG", "CTesseract", "CZBar", "CZXing"]
+            dependencies: ["CPNG", "CJPEG", "CLeptonica", "CTesseract", "CZBar", "CZXing"]
         ),
         .target(
             name: "ShelfScanCLI",

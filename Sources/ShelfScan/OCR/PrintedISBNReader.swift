@@ -47,7 +47,10 @@ public struct PrintedISBNReader: Sendable {
         if gray.meanLevel < 100 { gray = gray.inverted() }  // light text on a dark cover
         let scaleBack = Double(image.width) / Double(gray.width)
 
-        let axisTurns = TextAxis.estimate(in: gray) == .horizontal ? [0, 2, 1, 3] : [1, 3, 0, 2]
+        let axis = TextAxis.estimate(in: gray) == .horizontal ? [0, 2] : [1, 3]
+        let wayUp = try await likelierWayUp(of: gray, turns: axis, pool: pool)
+        let otherWay = axis.first { $0 != wayUp }!
+        let axisTurns = [wayUp, otherWay] + (axis == [0, 2] ? [1, 3] : [0, 2])
         var best: (turns: Int, text: RecognizedText)?
         for (attempt, turns) in axisTurns.enumerated() {
             // The two ways up along the likelier axis; the other axis only when both read poorly.
@@ -73,6 +76,26 @@ public struct PrintedISBNReader: Sendable {
         }
         return Reading(
             findings: findings, text: best.text.text, quarterTurns: best.turns, confidence: best.text.meanConfidence)
+    }
+
+    /// Of two opposite turns, the one whose text reads with more confidence, judged on the densest
+    /// band of lines read both ways at once: upside-down text reads at far lower confidence, and a
+    /// band costs a fraction of the whole page.
+    private func likelierWayUp(of gray: Image, turns: [Int], pool: TesseractPool) async throws(OCRError) -> Int {
+        let turned = gray.rotated(quarterTurns: turns[0])
+        let band = TextAxis.densestBand(in: turned, fraction: 0.2)
+        let sample = turned.cropped(to: band)
+        let flipped = sample.rotated(quarterTurns: 2)
+        async let asIs = pool.recognize(sample, segmentation: .auto)
+        async let upsideDown = pool.recognize(flipped, segmentation: .auto)
+        do {
+            let (first, second) = try await (asIs, upsideDown)
+            return first.meanConfidence >= second.meanConfidence ? turns[0] : turns[1]
+        } catch let error as OCRError {
+            throw error
+        } catch {
+            throw OCRError("\(error)")
+        }
     }
 
     /// Recognises an upright image in overlapping horizontal bands, one per pool instance; each line

@@ -1,3 +1,4 @@
+import CLeptonica
 import CTesseract
 
 /// One Tesseract instance (all calls into Tesseract's C API go through here).
@@ -12,6 +13,7 @@ final class TesseractEngine: @unchecked Sendable {
     /// Loads the English LSTM model (`OEM_LSTM_ONLY`: Debian's traineddata has no legacy engine).
     /// `dataPath` nil uses `TESSDATA_PREFIX` or Tesseract's built-in location.
     init(language: String = "eng", dataPath: String? = nil) throws(OCRError) {
+        Self.silenceLeptonica
         guard let handle = TessBaseAPICreate() else { throw OCRError("cannot create a Tesseract instance") }
         let status = TessBaseAPIInit4(handle, dataPath, language, OEM_LSTM_ONLY, nil, 0, nil, nil, 0, 0)
         guard status == 0 else {
@@ -26,6 +28,12 @@ final class TesseractEngine: @unchecked Sendable {
         TessBaseAPISetVariable(handle, "tessedit_do_invert", "0")
         TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
     }
+
+    /// Leptonica, under Tesseract, prints its own errors ("box outside rectangle") to stderr; they
+    /// are not the user's business. Set once, before the first instance.
+    private static let silenceLeptonica: Void = {
+        _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
+    }()
 
     deinit {
         TessBaseAPIEnd(handle)

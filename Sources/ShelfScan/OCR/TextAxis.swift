@@ -22,6 +22,27 @@ enum TextAxis: Sendable, Equatable {
         return alternation(rows) >= alternation(columns) ? .horizontal : .vertical
     }
 
+    /// The horizontal band, `fraction` of the height, holding the most ink: where lines of text are.
+    static func densestBand(in gray: Image, fraction: Double) -> PixelRect {
+        let small = gray.fitting(maxSide: 600)
+        let ink = small.adaptivelyBinarized(radius: max(4, max(small.width, small.height) / 60), offset: 10)
+        var rows = [Int](repeating: 0, count: ink.height)
+        ink.withUnsafeBytes { samples in
+            for y in 0..<ink.height {
+                for x in 0..<ink.width where samples[y * ink.width + x] == 0 { rows[y] += 1 }
+            }
+        }
+        let window = max(1, min(ink.height, Int(Double(ink.height) * fraction)))
+        var sum = rows.prefix(window).reduce(0, +), best = (sum: sum, top: 0)
+        for top in 1..<max(1, ink.height - window + 1) {
+            sum += rows[top + window - 1] - rows[top - 1]
+            if sum > best.sum { best = (sum, top) }
+        }
+        let scale = Double(gray.height) / Double(ink.height)
+        let top = Int(Double(best.top) * scale), height = Int(Double(window) * scale)
+        return PixelRect(x: 0, y: top, width: gray.width, height: min(height, gray.height - top))
+    }
+
     /// How strongly a profile swings between neighbouring entries, relative to its level.
     private static func alternation(_ profile: [Double]) -> Double {
         guard profile.count > 2 else { return 0 }
