@@ -147,6 +147,41 @@ struct ImageDecoderTests {
         }
     }
 
+    @Test func survivesCorruptedBytesAndReportsThemAsImageErrors() throws {
+        // Seeded random damage (changed, removed and inserted bytes) to real files, EXIF blocks
+        // included: each copy either decodes or throws an ImageError; nothing may crash.
+        var generator = SeededGenerator(seed: 7)
+        var decoded = 0, refused = 0
+        for name in [
+            "imaging/orientation-6.jpg", "imaging/jpeg-cmyk.jpg", "imaging/png-palette4-trns.png",
+            "imaging/orientation-6.png",
+        ] {
+            let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(name))))
+            for _ in 0..<60 {
+                var bytes = original
+                for _ in 0..<Int.random(in: 1...8, using: &generator) {
+                    let position = Int.random(in: 0..<bytes.count, using: &generator)
+                    switch Int.random(in: 0..<3, using: &generator) {
+                    case 0: bytes[position] = UInt8.random(in: 0...255, using: &generator)
+                    case 1: bytes.removeSubrange(position..<min(bytes.count - 1, position + 20))
+                    default:
+                        bytes.insert(
+                            contentsOf: (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }, at: position
+                        )
+                    }
+                }
+                do {
+                    _ = try ImageDecoder().decodePhoto(bytes: bytes, path: name)
+                    decoded += 1
+                } catch {
+                    refused += 1
+                }
+            }
+        }
+        #expect(decoded + refused == 240)
+        #expect(refused > 0)
+    }
+
     @Test func encodesPNGThatDecodesToTheSamePixels() throws {
         for format in [Image.PixelFormat.gray, .rgb, .rgba] {
             let image = Image(
@@ -155,5 +190,22 @@ struct ImageDecoderTests {
             let decoded = try ImageDecoder().decodePhoto(bytes: try image.pngData(), path: "memory").image
             #expect(decoded == image)
         }
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so that damaged-file tests are repeatable.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
