@@ -22,8 +22,8 @@ public struct BarcodeScanner: Sendable {
 
         // Quick pass: zxing at full resolution (it samples rows and is fast), ZBar on a reduced copy.
         collector.add(ZXingReader.readEAN13(in: gray).map { [$0] } ?? [])
-        let zbarCopy = Variant.reduced(gray, toLongSide: 1400)
-        collector.add(zbar.readEAN13(in: zbarCopy.image).map { $0.mapped(zbarCopy.toOriginal) })
+        let reduced = Variant.reduced(gray, toLongSide: 1400)
+        collector.add(zbar.readEAN13(in: reduced.image).map { $0.mapped(reduced.toOriginal) })
 
         // Trying harder only where something looks like bars, so that a page of text costs nothing
         // more; small photos (a cropped code, too few blocks to judge) always, they are cheap.
@@ -31,7 +31,7 @@ public struct BarcodeScanner: Sendable {
         let isSmall = max(gray.width, gray.height) < 1000
         if triesHarder && !collector.hasISBN && (!regions.isEmpty || isSmall) {
             let attempts =
-                regions.prefix(3).flatMap { Self.regionAttempts(for: $0, in: gray) } + Self.harderAttempts(for: gray)
+                regions.prefix(3).flatMap { Self.regionAttempts(for: $0, in: gray) } + Self.harderAttempts(for: gray, reduced: reduced)
             for attempt in attempts {
                 read(attempt(), into: &collector, zbar: zbar)
                 if collector.hasISBN { break }
@@ -113,7 +113,8 @@ public struct BarcodeScanner: Sendable {
     }
 
     /// Copies of the photo to read one after the other, cheapest and likeliest first.
-    private static func harderAttempts(for gray: Image) -> [() -> Variant] {
+    /// `reduced` is the quick pass's copy at 1400 px, shared by the attempts that start from it.
+    private static func harderAttempts(for gray: Image, reduced: Variant) -> [() -> Variant] {
         let longSide = max(gray.width, gray.height)
         var attempts: [() -> Variant] = []
         // Blurred codes read better smaller; small ones larger.
@@ -126,23 +127,14 @@ public struct BarcodeScanner: Sendable {
         if longSide <= 2000 {
             attempts.append { Variant.identity(gray) }
         }
-        attempts.append {
-            let reduced = Variant.reduced(gray, toLongSide: 1400)
-            return reduced.replacingImage(reduced.image.contrastStretched(clip: 0.02))
-        }
-        attempts.append {
-            let reduced = Variant.reduced(gray, toLongSide: 1400)
-            return reduced.replacingImage(reduced.image.sharpened(radius: 2, amount: 1.5))
-        }
+        attempts.append { reduced.replacingImage(reduced.image.contrastStretched(clip: 0.02)) }
+        attempts.append { reduced.replacingImage(reduced.image.sharpened(radius: 2, amount: 1.5)) }
         // Turned copies: zxing looks along rows (and columns with tryRotate), ZBar along both axes;
         // a code at 45° escapes both.
         for degrees in [30.0, 60.0, -30.0, -60.0, 45.0, -45.0] {
-            attempts.append { Variant.rotated(Variant.reduced(gray, toLongSide: 1400), byDegrees: degrees) }
+            attempts.append { Variant.rotated(reduced, byDegrees: degrees) }
         }
-        attempts.append {
-            let reduced = Variant.reduced(gray, toLongSide: 1400)
-            return reduced.replacingImage(reduced.image.adaptivelyBinarized(radius: 12, offset: 6))
-        }
+        attempts.append { reduced.replacingImage(reduced.image.adaptivelyBinarized(radius: 12, offset: 6)) }
         return attempts
     }
 }
