@@ -74,6 +74,8 @@ struct EndToEndTests {
             var error: Failure?
             var books: [String]
             var isbns: [Found]
+            var text: String?
+            var timings: [String: Double]?
         }
         struct Summary: Decodable {
             var images: Int
@@ -106,6 +108,29 @@ struct EndToEndTests {
         #expect(report.images.allSatisfy { $0.books.isEmpty && $0.elapsedMs > 0 })
         #expect(report.summary.images == 3 && report.summary.errors == 1)
         #expect(run.stderr.contains("shelfscan: error: \(bad): HEIC is not supported"))
+    }
+
+    @Test func readsThePrintedTextBesideABarcodeOnlyWhenAsked() throws {
+        let photo = Self.fixture("barcodes/barcode-001.jpg")
+        let quick = try JSONDecoder().decode(
+            Report.self, from: Data(try Self.run(["isbn", "--json", photo]).stdout.utf8))
+        #expect(quick.images[0].text == nil)
+        #expect(quick.images[0].timings?["text"] == nil)
+        let run = try Self.run(["isbn", "--json", "--all-text", photo])
+        #expect(run.status == 0)
+        let thorough = try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8))
+        #expect(thorough.images[0].text?.contains("ISBN") == true)
+        #expect(thorough.images[0].timings?["text"] != nil)
+        // The printed ISBN is the barcode's: reported once, as a barcode.
+        #expect(thorough.images[0].isbns.map(\.source) == ["barcode"])
+    }
+
+    @Test func refusesAPhotoAboveThePixelLimit() throws {
+        let photo = Self.fixture("barcodes/barcode-12mp.jpg")
+        let run = try Self.run(["isbn", "--max-pixels", "10M", photo])
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("\(photo): 4000×3000 pixels (12 MP) is above the limit of 10 MP"))
     }
 
     @Test func saysWhenAPhotoHoldsNoISBN() throws {

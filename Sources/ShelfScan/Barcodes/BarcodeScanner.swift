@@ -31,7 +31,8 @@ public struct BarcodeScanner: Sendable {
         let isSmall = max(gray.width, gray.height) < 1000
         if triesHarder && !collector.hasISBN && (!regions.isEmpty || isSmall) {
             let attempts =
-                regions.prefix(3).flatMap { Self.regionAttempts(for: $0, in: gray) } + Self.harderAttempts(for: gray, reduced: reduced)
+                regions.prefix(3).flatMap { Self.regionAttempts(for: $0, in: gray) }
+                + Self.harderAttempts(for: gray, reduced: reduced)
             for attempt in attempts {
                 read(attempt(), into: &collector, zbar: zbar)
                 if collector.hasISBN { break }
