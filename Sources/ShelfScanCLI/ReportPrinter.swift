@@ -26,8 +26,31 @@ enum ReportPrinter {
         }
     }
 
+    /// Per photo, a heading line and one line per book: number, status, detection score and outline.
+    static func printBooks(_ report: ScanReport) {
+        for image in report.images where image.error == nil {
+            let size = "\(image.width ?? 0)×\(image.height ?? 0)"
+            let count = image.books.count == 1 ? "1 book" : "\(image.books.count) books"
+            print("\(image.path)  \(size)  \(count)  \(Int(image.elapsedMs.rounded())) ms")
+            for (index, book) in image.books.enumerated() {
+                let number = String(index + 1).leftPadded(to: 4)
+                let status = book.status.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0)
+                let score = String(format: "%.2f", book.detectionScore)
+                let outline = book.polygon.map { "\(Int($0.x.rounded())),\(Int($0.y.rounded()))" }.joined(separator: " ")
+                print("\(number)  \(status)  score \(score)  \(outline)")
+            }
+        }
+    }
+
     /// A line on stderr: `shelfscan: error: …`.
     static func printError(_ message: String, prefix: String = "error") {
         FileHandle.standardError.write(Data("shelfscan: \(prefix): \(message)\n".utf8))
+    }
+}
+
+extension String {
+    /// The string with spaces in front up to `length` characters.
+    func leftPadded(to length: Int) -> String {
+        count >= length ? self : String(repeating: " ", count: length - count) + self
     }
 }

@@ -28,27 +28,3 @@ public struct PixelRect: Sendable, Hashable, Codable {
         PixelRect(x: x + margin, y: y + margin, width: width - 2 * margin, height: height - 2 * margin)
     }
 }
-
-/// A point in pixel coordinates (sub-pixel positions allowed).
-public struct Point: Sendable, Hashable, Codable {
-    public var x: Double
-    public var y: Double
-
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-
-    /// Encoded as `[x, y]`, as the scan report writes polygons.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.unkeyedContainer()
-        try container.encode((x * 10).rounded() / 10)
-        try container.encode((y * 10).rounded() / 10)
-    }
-
-    public init(from decoder: any Decoder) throws {
-        var container = try decoder.unkeyedContainer()
-        x = try container.decode(Double.self)
-        y = try container.decode(Double.self)
-    }
-}

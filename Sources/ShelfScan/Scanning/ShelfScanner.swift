@@ -41,19 +41,9 @@ public actor ShelfScanner {
     public func isbnReport(forPhotoAt path: String, options: Options = Options()) async -> ImageReport {
         var stopwatch = Stopwatch()
         var report = ImageReport(path: path)
-        let photo: Photo
-        do {
-            photo = try await Self.offActor { () throws(ImageError) in
-                try ImageDecoder(maxPixels: options.maxPixels).decodePhoto(atPath: path)
-            }
-        } catch {
-            report.error = ReportedError(code: error.code.rawValue, message: error.description)
-            report.elapsedMs = stopwatch.totalMilliseconds
+        guard let photo = await decode(path, options: options, into: &report, stopwatch: &stopwatch) else {
             return report
         }
-        report.timings["decode"] = stopwatch.lap()
-        report.width = photo.image.width
-        report.height = photo.image.height
         do {
             let result = try await readISBNs(in: photo.image, options: options, stopwatch: &stopwatch)
             report.isbns = result.isbns
@@ -64,6 +54,54 @@ public actor ShelfScanner {
         }
         report.elapsedMs = stopwatch.totalMilliseconds
         return report
+    }
+
+    /// Finds the books on each photo. A photo that cannot be read gets an error in its report; the
+    /// others are still scanned.
+    public func scanReport(forPhotosAt paths: [String], options: Options = Options()) async -> ScanReport {
+        var images: [ImageReport] = []
+        for path in paths {
+            images.append(await scanReport(forPhotoAt: path, options: options))
+        }
+        return ScanReport(images: images)
+    }
+
+    /// The scan report of one photo: a book per spine found, each for now `uncertain` with its outline
+    /// and detection score.
+    public func scanReport(forPhotoAt path: String, options: Options = Options()) async -> ImageReport {
+        var stopwatch = Stopwatch()
+        var report = ImageReport(path: path)
+        guard let photo = await decode(path, options: options, into: &report, stopwatch: &stopwatch) else {
+            return report
+        }
+        let spines = await Self.offActor { SpineDetector().spines(in: photo.image) }
+        report.timings["detect"] = stopwatch.lap()
+        report.books = spines.map { spine in
+            DetectedBook(
+                confidence: 0, detectionScore: spine.score, status: .uncertain, selected: false, polygon: spine.polygon)
+        }
+        report.elapsedMs = stopwatch.totalMilliseconds
+        return report
+    }
+
+    /// Decodes the photo at `path`, recording its size and the time taken in `report`; on failure
+    /// records the error and the elapsed time and returns nil.
+    private func decode(
+        _ path: String, options: Options, into report: inout ImageReport, stopwatch: inout Stopwatch
+    ) async -> Photo? {
+        do {
+            let photo = try await Self.offActor { () throws(ImageError) in
+                try ImageDecoder(maxPixels: options.maxPixels).decodePhoto(atPath: path)
+            }
+            report.timings["decode"] = stopwatch.lap()
+            report.width = photo.image.width
+            report.height = photo.image.height
+            return photo
+        } catch {
+            report.error = ReportedError(code: error.code.rawValue, message: error.description)
+            report.elapsedMs = stopwatch.totalMilliseconds
+            return nil
+        }
     }
 
     /// The ISBNs in a decoded photo: every barcode, then the printed text when no barcode was read

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import ShelfScan
+
+/// `shelfscan scan PHOTO...`: the books on shelf photos.
+struct ScanCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Find the books on photos of bookshelves.",
+        discussion: """
+            Prints, per photo, one line per book found: its number, status, detection score and \
+            outline. Exits 0 when every photo was read, 1 when any photo could not be read; the other \
+            photos are scanned all the same.
+            """
+    )
+
+    @OptionGroup var options: PhotoOptions
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Write, per photo, a PNG with every book outlined and numbered into this folder.", valueName: "folder"))
+    var annotate: String?
+
+    func validate() throws {
+        if let folder = annotate {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw ValidationError("--annotate needs a folder, but \(folder) is a file.")
+            }
+        }
+    }
+
+    func run() async throws {
+        let scanOptions = ShelfScanner.Options(maxPixels: options.maxPixels)
+        let report = await ShelfScanner.shared.scanReport(forPhotosAt: options.photos, options: scanOptions)
+        if options.json {
+            print(try ReportPrinter.json(report))
+        } else {
+            ReportPrinter.printBooks(report)
+        }
+        var failed = report.summary.errors > 0
+        for image in report.images {
+            if let error = image.error { ReportPrinter.printError(error.message) }
+        }
+        if let folder = annotate {
+            do {
+                try Annotator.writeAnnotations(of: report, to: folder, maxPixels: options.maxPixels)
+            } catch {
+                ReportPrinter.printError("\(error)")
+                failed = true
+            }
+        }
+        if failed { throw ExitCode.failure }
+    }
+}
