@@ -89,7 +89,7 @@ struct GradientField: Sendable {
         }
     }
 
-    /// Three times the median gradient magnitude of a sample of pixels, at least 10 levels.
+    /// Twice the median gradient magnitude of a sample of pixels, at least 8 levels.
     private static func edgeThreshold(dx: [Float], dy: [Float]) -> Float {
         let step = max(1, dx.count / 40_000)
         var magnitudes: [Float] = []
@@ -103,7 +103,7 @@ struct GradientField: Sendable {
         guard !magnitudes.isEmpty else { return 10 }
         let middle = magnitudes.count / 2
         let median = magnitudes.sorted()[middle]
-        return max(10, 3 * median)
+        return max(8, 2 * median)
     }
 
     private static func classifyEdges(dx: [Float], dy: [Float], threshold: Float) -> (vertical: [UInt8], horizontal: [UInt8]) {

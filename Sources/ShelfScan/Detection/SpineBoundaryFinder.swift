@@ -8,7 +8,7 @@ struct SpineBoundaryFinder: Sendable {
     /// The steepest lean searched, in degrees.
     var maxLean = 16
     /// An edge pixel supports a line when their directions differ by at most this many degrees.
-    var angleTolerance = 2
+    var angleTolerance = 3
     /// The least share of the searched rows along which a boundary is an edge.
     var minCoverage = 0.5
     /// Two boundaries are at least this share of the image width apart somewhere along the row.
@@ -27,34 +27,38 @@ struct SpineBoundaryFinder: Sendable {
         let width = field.width
         let angles = Array(-maxLean...maxLean)
         let slopes = angles.map { tan(Double($0) * .pi / 180) }
+        // Each edge pixel votes for the lines of nearby direction that pass through it or a pixel
+        // beside it (absorbing the rounding of a line's path); a line counts a row once.
         var hits = [Int32](repeating: 0, count: angles.count * width)
-        var mask = [UInt8](repeating: 0, count: width)
+        var lastVote = [Int32](repeating: -1, count: angles.count * width)
+        var shifts = [Int](repeating: 0, count: angles.count)
         field.verticalEdgeAngles.withUnsafeBufferPointer { edgeAngles in
             hits.withUnsafeMutableBufferPointer { hits in
-                mask.withUnsafeMutableBufferPointer { mask in
+                lastVote.withUnsafeMutableBufferPointer { lastVote in
                     for y in first..<last {
-                        let base = y * width
                         let rise = referenceY - Double(y)
-                        for (angleIndex, angle) in angles.enumerated() {
-                            // Edge pixels of this direction, widened by a pixel each way to absorb
-                            // the rounding of the line's path.
-                            let centre = angle + GradientField.maxEdgeLean
-                            let low = UInt8(max(0, centre - angleTolerance))
-                            let span = UInt8(2 * angleTolerance)
-                            var previous: UInt8 = 0
-                            var current: UInt8 = edgeAngles[base] &- low <= span ? 1 : 0
-                            for x in 0..<width {
-                                let next: UInt8 = x + 1 < width && edgeAngles[base + x + 1] &- low <= span ? 1 : 0
-                                mask[x] = previous | current | next
-                                previous = current
-                                current = next
-                            }
-                            let shift = Int((slopes[angleIndex] * rise).rounded())
-                            let lower = max(0, -shift), upper = min(width, width - shift)
-                            guard lower < upper else { continue }
-                            let row = angleIndex * width
-                            for x in lower..<upper {
-                                hits[row + x] &+= Int32(mask[x + shift])
+                        for index in angles.indices { shifts[index] = Int((slopes[index] * rise).rounded()) }
+                        let base = y * width
+                        let stamp = Int32(y)
+                        for x in 0..<width {
+                            let bin = edgeAngles[base + x]
+                            guard bin != GradientField.noEdge else { continue }
+                            let lean = Int(bin) - GradientField.maxEdgeLean
+                            let lowest = max(-maxLean, lean - angleTolerance)
+                            let highest = min(maxLean, lean + angleTolerance)
+                            guard lowest <= highest else { continue }
+                            for angle in lowest...highest {
+                                let angleIndex = angle + maxLean
+                                let centre = x - shifts[angleIndex]
+                                let row = angleIndex * width
+                                guard centre + 1 >= 0 && centre - 1 < width else { continue }
+                                for origin in max(0, centre - 1)...min(width - 1, centre + 1) {
+                                    let slot = row + origin
+                                    if lastVote[slot] != stamp {
+                                        lastVote[slot] = stamp
+                                        hits[slot] &+= 1
+                                    }
+                                }
                             }
                         }
                     }
@@ -70,6 +74,9 @@ struct SpineBoundaryFinder: Sendable {
                 bestAngle = angleIndex
             }
             let coverage = Double(best) / rows
+            if ProcessInfo.processInfo.environment["SHELFSCAN_DEBUG_X"].flatMap(Int.init).map({ abs($0 - x) < 12 }) == true {
+                print("   cov x \(x) \(coverage) angle \(angles[bestAngle])")
+            }
             guard coverage >= minCoverage else { continue }
             candidates.append(
                 BoundaryLine(x: Double(x) + 0.5, slope: slopes[bestAngle], referenceY: referenceY, coverage: coverage))

@@ -17,21 +17,55 @@ public struct SpineDetector: Sendable {
     public func spines(in image: Image) -> [DetectedSpine] {
         guard image.width >= 16 && image.height >= 16 else { return [] }
         let factor = max(1, Int((Double(max(image.width, image.height)) / Double(workingSide)).rounded(.up)))
+        let clock = ContinuousClock()
+        var mark = clock.now
+        func lap(_ name: String) {
+            if ProcessInfo.processInfo.environment["SHELFSCAN_DEBUG_TIME"] != nil {
+                print(name, clock.now - mark)
+            }
+            mark = clock.now
+        }
         var working = image.downscaled(byFactor: factor)
+        lap("downscale")
         if working.format != .rgb { working = working.rgb() }
 
-        var field = GradientField(image: working)
-        let skew = SkewEstimator.skew(of: field)
-        var frame = WorkingFrame(factor: factor, workingWidth: working.width, workingHeight: working.height, skew: 0)
+        let skew = SkewEstimator.skew(of: GradientField(image: working))
+        lap("skew")
+        let field: GradientField
+        let frame: WorkingFrame
         if abs(skew) >= 0.2 {
             let deskewed = working.rotated(byDegrees: -skew, fill: 0)
+            lap("rotate")
             frame = WorkingFrame(factor: factor, workingWidth: working.width, workingHeight: working.height, skew: skew)
             field = GradientField(image: deskewed, validSpans: frame.validSpans)
+        } else {
+            frame = WorkingFrame(factor: factor, workingWidth: working.width, workingHeight: working.height, skew: 0)
+            field = GradientField(image: working, validSpans: frame.validSpans)
         }
+        lap("gradient")
         let rows = ShelfRowFinder().rows(in: field, validSpans: frame.validSpans)
+        if let debugPath = ProcessInfo.processInfo.environment["SHELFSCAN_DEBUG_PNG"] {
+            var canvas = abs(skew) >= 0.2 ? working.rotated(byDegrees: -skew, fill: 0) : working
+            for row in rows {
+                for line in SpineBoundaryFinder().boundaries(in: field, row: row) {
+                    canvas.drawLine(
+                        from: Point(x: line.x(atY: Double(row.lowerBound)), y: Double(row.lowerBound)),
+                        to: Point(x: line.x(atY: Double(row.upperBound)), y: Double(row.upperBound)),
+                        colour: Image.Colour(red: 255, green: 0, blue: 0), thickness: 1)
+                }
+            }
+            if let data = try? canvas.pngData() { FileManager.default.createFile(atPath: debugPath, contents: Data(data)) }
+        }
+        lap("rows")
         var spines: [DetectedSpine] = []
+        defer { lap("spines") }
         for (rowIndex, row) in rows.enumerated() {
             let boundaries = SpineBoundaryFinder().boundaries(in: field, row: row)
+            lap("boundaries")
+            if ProcessInfo.processInfo.environment["SHELFSCAN_DEBUG"] != nil {
+                print("skew \(skew) factor \(factor) row \(row) threshold \(field.edgeThreshold)")
+                for line in boundaries { print("  x \(line.x) slope \(line.slope) coverage \(line.coverage)") }
+            }
             let outlines = SpineOutliner().outlines(
                 in: field, row: row, boundaries: boundaries, validSpans: frame.validSpans)
             for outline in outlines {
@@ -41,7 +75,7 @@ public struct SpineDetector: Sendable {
                     Point(x: outline.right.x(atY: outline.bottom), y: outline.bottom),
                     Point(x: outline.left.x(atY: outline.bottom), y: outline.bottom),
                 ]
-                let lean = (atan(outline.left.slope) + atan(outline.right.slope)) / 2 * 180 / .pi + skew
+                let lean = (atan(outline.left.slope) + atan(outline.right.slope)) / 2 * 180 / .pi + frame.skew
                 spines.append(
                     DetectedSpine(
                         polygon: corners.map { frame.photoPoint($0, photoWidth: image.width, photoHeight: image.height) },
