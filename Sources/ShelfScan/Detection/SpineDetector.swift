@@ -33,8 +33,9 @@ public struct SpineDetector: Sendable {
         lap("skew")
         let field: GradientField
         let frame: WorkingFrame
+        var deskewed = working
         if abs(skew) >= 0.2 {
-            let deskewed = working.rotated(byDegrees: -skew, fill: 0)
+            deskewed = working.rotated(byDegrees: -skew, fill: 0)
             lap("rotate")
             frame = WorkingFrame(factor: factor, workingWidth: working.width, workingHeight: working.height, skew: skew)
             field = GradientField(image: deskewed, validSpans: frame.validSpans)
@@ -66,8 +67,10 @@ public struct SpineDetector: Sendable {
                 print("skew \(skew) factor \(factor) row \(row) threshold \(field.edgeThreshold)")
                 for line in boundaries { print("  x \(line.x) slope \(line.slope) coverage \(line.coverage)") }
             }
+            let ceiling = rowIndex == 0 ? 0 : rows[rowIndex - 1].upperBound + 2
             let outlines = SpineOutliner().outlines(
-                in: field, row: row, boundaries: boundaries, validSpans: frame.validSpans)
+                in: field, image: deskewed, row: row, ceiling: ceiling, boundaries: boundaries,
+                validSpans: frame.validSpans)
             for outline in outlines {
                 let corners = [
                     Point(x: outline.left.x(atY: outline.top), y: outline.top),

@@ -23,8 +23,11 @@ struct SpineOutliner: Sendable {
     }
 
     /// The spines between consecutive `boundaries` of `row` (the photo's edges close the row).
+    /// `image` is the working image the gradients were taken of; tops are looked for up to
+    /// `ceiling` (the board above the row), where the books' sides still rise.
     func outlines(
-        in field: GradientField, row: Range<Int>, boundaries: [BoundaryLine], validSpans: [Range<Int>]
+        in field: GradientField, image: Image, row: Range<Int>, ceiling: Int, boundaries: [BoundaryLine],
+        validSpans: [Range<Int>]
     ) -> [Outline] {
         guard let reference = boundaries.first?.referenceY ?? Optional(Double(row.lowerBound + row.upperBound) / 2)
         else { return [] }
@@ -36,7 +39,9 @@ struct SpineOutliner: Sendable {
         if lines.last.map({ rightEdge.x - $0.x > 2 }) ?? true { lines.append(rightEdge) }
         var outlines: [Outline] = []
         for index in 0..<(lines.count - 1) {
-            if let outline = outline(between: lines[index], and: lines[index + 1], in: field, row: row) {
+            if let outline = outline(
+                between: lines[index], and: lines[index + 1], in: field, image: image, row: row, ceiling: ceiling)
+            {
                 outlines.append(outline)
             }
         }
@@ -44,13 +49,14 @@ struct SpineOutliner: Sendable {
     }
 
     private func outline(
-        between left: BoundaryLine, and right: BoundaryLine, in field: GradientField, row: Range<Int>
+        between left: BoundaryLine, and right: BoundaryLine, in field: GradientField, image: Image, row: Range<Int>,
+        ceiling: Int
     ) -> Outline? {
         let bottom = Double(row.upperBound)
         let rowHeight = Double(row.count)
         let width = right.x - left.x
         guard width >= max(2, minWidth * Double(field.width)) else { return nil }
-        let top = topEdge(between: left, and: right, in: field, row: row)
+        let top = topEdge(between: left, and: right, in: field, image: image, row: row, ceiling: ceiling)
         let foundTop = top ?? Double(row.lowerBound)
         guard bottom - foundTop >= minHeight * rowHeight else { return nil }
         // A book's sides are parallel; a stretch that pinches to nothing at one end is the wedge of
@@ -71,26 +77,107 @@ struct SpineOutliner: Sendable {
         return Outline(left: left, right: right, top: foundTop, bottom: bottom, score: score)
     }
 
-    /// The highest row, from a little above the shelf row down to its middle, where horizontal
-    /// edges cross at least `minTopCoverage` of the stretch's inner width.
-    private func topEdge(between left: BoundaryLine, and right: BoundaryLine, in field: GradientField, row: Range<Int>)
-        -> Double?
-    {
-        let start = max(1, row.lowerBound - 2)
-        let end = row.lowerBound + Int(Double(row.count) * (1 - minHeight))
-        return field.horizontalEdges.withUnsafeBufferPointer { edges -> Double? in
-            for y in start..<min(end, field.height - 1) {
-                let (lower, upper) = innerColumns(left, right, atY: Double(y), width: field.width)
-                guard upper > lower else { continue }
-                var count = 0
-                for x in lower..<upper {
-                    let index = y * field.width + x
-                    if edges[index] | edges[index - field.width] | edges[index + field.width] != 0 { count += 1 }
-                }
-                if Double(count) >= minTopCoverage * Double(upper - lower) { return Double(y) }
-            }
-            return nil
+    /// The book's top: the highest row where horizontal edges cross at least `minTopCoverage` of
+    /// the stretch's inner width, below which the spine's own colour begins, and — above the row's
+    /// band — up to which the book's sides still rise (so a board or a shelf edge above a short book
+    /// is not its top). Looked for from `ceiling` down to the row's middle.
+    private func topEdge(
+        between left: BoundaryLine, and right: BoundaryLine, in field: GradientField, image: Image, row: Range<Int>,
+        ceiling: Int
+    ) -> Double? {
+        let rowHeight = Double(row.count)
+        let start = max(1, ceiling, row.lowerBound - Int(rowHeight * 0.5))
+        let end = min(field.height - 1, row.lowerBound + Int(rowHeight * (1 - minHeight)))
+        guard start < end else { return nil }
+        let body = medianColour(
+            between: left, and: right, rows: (row.lowerBound + row.count / 2)..<(row.upperBound - row.count / 10),
+            in: image)
+        let probe = max(3, Int(rowHeight * 0.03))
+        var fallback: Double?
+        for y in start..<end where crossesStretch(y, between: left, and: right, in: field) {
+            if fallback == nil && y >= row.lowerBound - 2 { fallback = Double(y) }
+            let below = medianColour(between: left, and: right, rows: (y + 2)..<min(row.upperBound, y + 2 + probe), in: image)
+            guard let body, let below, body.distance(to: below) <= 90 else { continue }
+            if y < row.lowerBound && sideSupport(left, right, rows: y..<row.lowerBound, in: field) < 0.5 { continue }
+            return Double(y)
         }
+        return fallback
+    }
+
+    /// Whether horizontal edges at row `y` (or a row either side) cross at least `minTopCoverage`
+    /// of the stretch's inner width.
+    private func crossesStretch(_ y: Int, between left: BoundaryLine, and right: BoundaryLine, in field: GradientField)
+        -> Bool
+    {
+        let (lower, upper) = innerColumns(left, right, atY: Double(y), width: field.width)
+        guard upper > lower else { return false }
+        return field.horizontalEdges.withUnsafeBufferPointer { edges in
+            var count = 0
+            for x in lower..<upper {
+                let index = y * field.width + x
+                if edges[index] | edges[index - field.width] | edges[index + field.width] != 0 { count += 1 }
+            }
+            return Double(count) >= minTopCoverage * Double(upper - lower)
+        }
+    }
+
+    /// The share of `rows` in which either side line has a near-vertical edge within two pixels.
+    private func sideSupport(_ left: BoundaryLine, _ right: BoundaryLine, rows: Range<Int>, in field: GradientField)
+        -> Double
+    {
+        guard !rows.isEmpty else { return 1 }
+        var supported = 0
+        field.verticalEdgeAngles.withUnsafeBufferPointer { angles in
+            for y in rows {
+                let base = y * field.width
+                var found = false
+                for line in [left, right] where !found {
+                    let centre = Int(line.x(atY: Double(y)))
+                    for x in max(0, centre - 2)...max(0, min(field.width - 1, centre + 2))
+                    where angles[base + x] != GradientField.noEdge {
+                        found = true
+                        break
+                    }
+                }
+                if found { supported += 1 }
+            }
+        }
+        return Double(supported) / Double(rows.count)
+    }
+
+    /// The per-channel median colour of the middle half of the stretch over `rows`.
+    private func medianColour(between left: BoundaryLine, and right: BoundaryLine, rows: Range<Int>, in image: Image)
+        -> RGBColour?
+    {
+        // Counting histograms: no sorting, no allocation per pixel.
+        var histogram = [Int](repeating: 0, count: 3 * 256)
+        var count = 0
+        image.withUnsafeBytes { samples in
+            histogram.withUnsafeMutableBufferPointer { histogram in
+                for y in max(0, rows.lowerBound)..<min(image.height, rows.upperBound) {
+                    let l = left.x(atY: Double(y)), r = right.x(atY: Double(y))
+                    let lower = max(0, Int(l + (r - l) * 0.25)), upper = min(image.width, Int(l + (r - l) * 0.75) + 1)
+                    guard lower < upper else { continue }
+                    for x in lower..<upper {
+                        let index = (y * image.width + x) * 3
+                        histogram[Int(samples[index])] += 1
+                        histogram[256 + Int(samples[index + 1])] += 1
+                        histogram[512 + Int(samples[index + 2])] += 1
+                    }
+                    count += upper - lower
+                }
+            }
+        }
+        guard count > 0 else { return nil }
+        func median(_ channel: Int) -> Int {
+            var seen = 0
+            for level in 0..<256 {
+                seen += histogram[channel * 256 + level]
+                if seen * 2 > count { return level }
+            }
+            return 255
+        }
+        return RGBColour(red: median(0), green: median(1), blue: median(2))
     }
 
     /// The share of edge pixels (any direction) inside the stretch between two rows.
@@ -145,5 +232,17 @@ struct SpineOutliner: Sendable {
         let l = left.x(atY: y), r = right.x(atY: y)
         let margin = max(1, (r - l) * 0.2)
         return (max(0, Int(l + margin)), min(width, Int(r - margin)))
+    }
+}
+
+/// A colour for comparisons.
+struct RGBColour: Sendable, Equatable {
+    var red: Int
+    var green: Int
+    var blue: Int
+
+    /// The sum of the channel differences.
+    func distance(to other: RGBColour) -> Int {
+        abs(red - other.red) + abs(green - other.green) + abs(blue - other.blue)
     }
 }
