@@ -201,22 +201,23 @@ struct SpineOutliner: Sendable {
         return total == 0 ? 0 : Double(edges) / Double(total)
     }
 
-    /// The share of rows whose middle (two fifths of the width) holds an edge: lettering runs
-    /// along the middle of a spine; a gap between books, even a wedge between leaning ones, is
-    /// bare there.
+    /// The share of rows whose middle (two fifths of the width) holds an edge across the stretch:
+    /// lettering, whatever its direction, has strokes across a spine; a gap between books (even a
+    /// wedge between leaning ones) is bare there, and the bars of a barcode or the grain of a board
+    /// all run one way.
     private func letteredShare(
         between left: BoundaryLine, and right: BoundaryLine, from top: Double, to bottom: Double, in field: GradientField
     ) -> Double {
         var lettered = 0, total = 0
-        field.verticalEdgeAngles.withUnsafeBufferPointer { vertical in
-            field.horizontalEdges.withUnsafeBufferPointer { horizontal in
+        field.horizontalEdges.withUnsafeBufferPointer { horizontal in
+            do {
                 for y in Int(top)..<min(field.height, Int(bottom)) {
                     let l = left.x(atY: Double(y)), r = right.x(atY: Double(y))
                     let lower = max(0, Int(l + (r - l) * 0.3)), upper = min(field.width, Int((l + (r - l) * 0.7).rounded(.up)))
                     guard upper > lower else { continue }
                     total += 1
                     let base = y * field.width
-                    for x in lower..<upper where vertical[base + x] != GradientField.noEdge || horizontal[base + x] != 0 {
+                    for x in lower..<upper where horizontal[base + x] != 0 {
                         lettered += 1
                         break
                     }
