@@ -74,9 +74,6 @@ struct SpineBoundaryFinder: Sendable {
                 bestAngle = angleIndex
             }
             let coverage = Double(best) / rows
-            if ProcessInfo.processInfo.environment["SHELFSCAN_DEBUG_X"].flatMap(Int.init).map({ abs($0 - x) < 12 }) == true {
-                print("   cov x \(x) \(coverage) angle \(angles[bestAngle])")
-            }
             guard coverage >= minCoverage else { continue }
             candidates.append(
                 BoundaryLine(x: Double(x) + 0.5, slope: slopes[bestAngle], referenceY: referenceY, coverage: coverage))
