@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Regenerates every file under Fixtures/imaging, Fixtures/barcodes and
-# Fixtures/pages from Fixtures/make_fixtures.py (fixed seeds, so the output is
-# the same on every run with the same Pillow/pypng versions and fonts).
+# Regenerates every file under Fixtures/imaging, Fixtures/barcodes,
+# Fixtures/pages and Fixtures/shelves from Fixtures/make_fixtures.py (the
+# shelves section lives in Fixtures/make_shelves.py; fixed seeds, so the output
+# is the same on every run with the same Pillow/pypng versions and fonts).
 #
-# Usage: Fixtures/make-fixtures.sh [imaging] [barcodes] [pages]
+# Usage: Fixtures/make-fixtures.sh [imaging] [barcodes] [pages] [shelves]
 #   (no argument = all sections)
 #
 # Needs: python3 (3.10+), network access to PyPI the first time, and the

@@ -5,7 +5,9 @@ Run through Fixtures/make-fixtures.sh (it sets up a venv with Pillow + pypng).
 Every random choice comes from a seeded random.Random, so the output is
 deterministic. All data (ISBNs, titles, publishers, addresses) are made up.
 
-    make_fixtures.py [imaging] [barcodes] [pages]     (default: all)
+    make_fixtures.py [imaging] [barcodes] [pages] [shelves]     (default: all)
+
+The shelves section lives in make_shelves.py.
 """
 
 import io
@@ -1359,9 +1361,18 @@ def make_pages(out):
 # MARK: - main
 
 
+def make_shelves(out):
+    # make_shelves imports this module by name; when run as a script that
+    # would load a second copy, so register this one first.
+    sys.modules.setdefault("make_fixtures", sys.modules[__name__])
+    import make_shelves
+
+    make_shelves.make_shelves(out)
+
+
 def main(argv):
-    sections = argv or ["imaging", "barcodes", "pages"]
-    makers = {"imaging": make_imaging, "barcodes": make_barcodes, "pages": make_pages}
+    sections = argv or ["imaging", "barcodes", "pages", "shelves"]
+    makers = {"imaging": make_imaging, "barcodes": make_barcodes, "pages": make_pages, "shelves": make_shelves}
     for s in sections:
         if s not in makers:
             sys.exit(f"unknown section {s!r}; choose from {', '.join(makers)}")
