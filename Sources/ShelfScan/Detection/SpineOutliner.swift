@@ -8,6 +8,8 @@ struct SpineOutliner: Sendable {
     var minTexture = 0.015
     /// Below this share of rows with an edge in the middle of the stretch, it bears no lettering.
     var minLettering = 0.12
+    /// A stretch less tall than this many times its width may be a flat stack of books.
+    var maxStackAspect = 1.2
     /// A top edge runs across at least this share of the stretch's width.
     var minTopCoverage = 0.5
     /// A book stands at least this share of the row's height above the board.
@@ -45,7 +47,41 @@ struct SpineOutliner: Sendable {
                 outlines.append(outline)
             }
         }
-        return outlines
+        return outlines.flatMap { stackedPieces(of: $0, in: field) }
+    }
+
+    /// The books of a flat stack, when `outline` is one: a stretch wider than it is tall, crossed
+    /// from side to side by edges (the seams between the books) that cut it into flat pieces.
+    /// Anything else comes back whole — a face-out cover is taller than wide.
+    private func stackedPieces(of outline: Outline, in field: GradientField) -> [Outline] {
+        let middle = (outline.top + outline.bottom) / 2
+        let height = outline.bottom - outline.top
+        let width = outline.right.x(atY: middle) - outline.left.x(atY: middle)
+        guard height < maxStackAspect * width else { return [outline] }
+        let thinnest = max(3, Int(width * 0.08))
+        let first = Int(outline.top) + thinnest, last = Int(outline.bottom) - thinnest
+        guard first < last else { return [outline] }
+        var seams: [Int] = []
+        var runStart: Int?
+        for y in first...last {
+            let isSeam =
+                y < last
+                && crossesStretch(y, between: outline.left, and: outline.right, in: field, coverage: 0.7, inset: 0.15)
+            if isSeam, runStart == nil { runStart = y }
+            if !isSeam, let start = runStart {
+                let seam = (start + y - 1) / 2
+                if seam - (seams.last ?? Int(outline.top)) >= thinnest { seams.append(seam) }
+                runStart = nil
+            }
+        }
+        guard !seams.isEmpty else { return [outline] }
+        let bounds = [outline.top] + seams.map(Double.init) + [outline.bottom]
+        return (0..<(bounds.count - 1)).map { index in
+            var piece = outline
+            piece.top = bounds[index]
+            piece.bottom = bounds[index + 1]
+            return piece
+        }
     }
 
     private func outline(
@@ -106,10 +142,11 @@ struct SpineOutliner: Sendable {
 
     /// Whether horizontal edges at row `y` (or a row either side) cross at least `minTopCoverage`
     /// of the stretch's inner width.
-    private func crossesStretch(_ y: Int, between left: BoundaryLine, and right: BoundaryLine, in field: GradientField)
-        -> Bool
-    {
-        let (lower, upper) = innerColumns(left, right, atY: Double(y), width: field.width)
+    private func crossesStretch(
+        _ y: Int, between left: BoundaryLine, and right: BoundaryLine, in field: GradientField, coverage: Double? = nil,
+        inset: Double = 0.2
+    ) -> Bool {
+        let (lower, upper) = innerColumns(left, right, atY: Double(y), width: field.width, inset: inset)
         guard upper > lower else { return false }
         return field.horizontalEdges.withUnsafeBufferPointer { edges in
             var count = 0
@@ -117,7 +154,7 @@ struct SpineOutliner: Sendable {
                 let index = y * field.width + x
                 if edges[index] | edges[index - field.width] | edges[index + field.width] != 0 { count += 1 }
             }
-            return Double(count) >= minTopCoverage * Double(upper - lower)
+            return Double(count) >= (coverage ?? minTopCoverage) * Double(upper - lower)
         }
     }
 
@@ -227,11 +264,13 @@ struct SpineOutliner: Sendable {
         return total == 0 ? 0 : Double(lettered) / Double(total)
     }
 
-    /// The columns between two boundaries at row `y`, less a margin of a fifth of the width on
+    /// The columns between two boundaries at row `y`, less a margin of `inset` of the width on
     /// each side (the boundary's own edge and shading).
-    private func innerColumns(_ left: BoundaryLine, _ right: BoundaryLine, atY y: Double, width: Int) -> (Int, Int) {
+    private func innerColumns(
+        _ left: BoundaryLine, _ right: BoundaryLine, atY y: Double, width: Int, inset: Double = 0.2
+    ) -> (Int, Int) {
         let l = left.x(atY: y), r = right.x(atY: y)
-        let margin = max(1, (r - l) * 0.2)
+        let margin = max(1, (r - l) * inset)
         return (max(0, Int(l + margin)), min(width, Int(r - margin)))
     }
 }
