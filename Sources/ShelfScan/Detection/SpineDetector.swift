@@ -20,17 +20,15 @@ public struct SpineDetector: Sendable {
         var working = image.downscaled(byFactor: factor)
         if working.format != .rgb { working = working.rgb() }
 
-        let skew = SkewEstimator.skew(of: GradientField(image: working))
-        let field: GradientField
-        let frame: WorkingFrame
+        // The gradients of the working copy give the roll, and serve the search when there is none to undo.
+        var field = GradientField(image: working)
+        let skew = SkewEstimator.skew(of: field)
+        var frame = WorkingFrame(factor: factor, workingWidth: working.width, workingHeight: working.height, skew: 0)
         var deskewed = working
         if abs(skew) >= 0.2 {
             deskewed = working.rotated(byDegrees: -skew, fill: 0)
             frame = WorkingFrame(factor: factor, workingWidth: working.width, workingHeight: working.height, skew: skew)
             field = GradientField(image: deskewed, validSpans: frame.validSpans)
-        } else {
-            frame = WorkingFrame(factor: factor, workingWidth: working.width, workingHeight: working.height, skew: 0)
-            field = GradientField(image: working, validSpans: frame.validSpans)
         }
         let rows = ShelfRowFinder().rows(in: field, validSpans: frame.validSpans)
         var spines: [DetectedSpine] = []

@@ -31,8 +31,7 @@ struct SpineOutliner: Sendable {
         in field: GradientField, image: Image, row: Range<Int>, ceiling: Int, boundaries: [BoundaryLine],
         validSpans: [Range<Int>]
     ) -> [Outline] {
-        guard let reference = boundaries.first?.referenceY ?? Optional(Double(row.lowerBound + row.upperBound) / 2)
-        else { return [] }
+        let reference = boundaries.first?.referenceY ?? Double(row.lowerBound + row.upperBound) / 2
         let middle = validSpans[min(validSpans.count - 1, max(0, Int(reference)))]
         var lines = boundaries
         let leftEdge = BoundaryLine(x: Double(middle.lowerBound), slope: 0, referenceY: reference, coverage: 0)
@@ -247,17 +246,15 @@ struct SpineOutliner: Sendable {
     ) -> Double {
         var lettered = 0, total = 0
         field.horizontalEdges.withUnsafeBufferPointer { horizontal in
-            do {
-                for y in Int(top)..<min(field.height, Int(bottom)) {
-                    let l = left.x(atY: Double(y)), r = right.x(atY: Double(y))
-                    let lower = max(0, Int(l + (r - l) * 0.3)), upper = min(field.width, Int((l + (r - l) * 0.7).rounded(.up)))
-                    guard upper > lower else { continue }
-                    total += 1
-                    let base = y * field.width
-                    for x in lower..<upper where horizontal[base + x] != 0 {
-                        lettered += 1
-                        break
-                    }
+            for y in Int(top)..<min(field.height, Int(bottom)) {
+                let l = left.x(atY: Double(y)), r = right.x(atY: Double(y))
+                let lower = max(0, Int(l + (r - l) * 0.3)), upper = min(field.width, Int((l + (r - l) * 0.7).rounded(.up)))
+                guard upper > lower else { continue }
+                total += 1
+                let base = y * field.width
+                for x in lower..<upper where horizontal[base + x] != 0 {
+                    lettered += 1
+                    break
                 }
             }
         }
