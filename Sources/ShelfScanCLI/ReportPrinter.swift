@@ -30,16 +30,44 @@ enum ReportPrinter {
     static func printBooks(_ report: ScanReport) {
         for image in report.images where image.error == nil {
             let size = "\(image.width ?? 0)×\(image.height ?? 0)"
-            let count = image.books.count == 1 ? "1 book" : "\(image.books.count) books"
-            print("\(image.path)  \(size)  \(count)  \(Int(image.elapsedMs.rounded())) ms")
-            for (index, book) in image.books.enumerated() {
-                let number = String(index + 1).leftPadded(to: 4)
-                let status = book.status.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0)
-                let score = String(format: "%.2f", book.detectionScore)
-                let outline = book.polygon.map { "\(Int($0.x.rounded())),\(Int($0.y.rounded()))" }.joined(separator: " ")
-                print("\(number)  \(status)  score \(score)  \(outline)")
+            print("\(image.path)  \(size)  \(Int(image.elapsedMs.rounded())) ms")
+            guard !image.books.isEmpty else {
+                print("  no books found\n")
+                continue
             }
+            let header = ["#".leftPadded(to: 3), "status".cell(16), "conf".cell(4), "title".cell(36), "author".cell(22), "ISBN"]
+            print("  " + header.joined(separator: "  "))
+            for (index, book) in image.books.enumerated() {
+                let row = [
+                    String(index + 1).leftPadded(to: 3), book.status.rawValue.cell(16),
+                    String(format: "%.2f", book.confidence), (book.title ?? "–").cell(36), (book.author ?? "–").cell(22),
+                    book.isbn?.isbn13 ?? "–",
+                ]
+                print("  " + row.joined(separator: "  "))
+            }
+            print("  " + summaryLine(of: image.books) + "\n")
         }
+        if report.images.count > 1 {
+            let books = report.images.flatMap(\.books)
+            print("\(report.images.count) photos: " + summaryLine(of: books) + errorCount(report.summary.errors))
+        }
+    }
+
+    /// "38 books: 31 selected (4 confirmed), 7 uncertain".
+    private static func summaryLine(of books: [DetectedBook]) -> String {
+        let selected = books.filter(\.selected).count
+        let confirmed = books.filter { $0.status == .confirmed }.count
+        let uncertain = books.filter { $0.status == .uncertain }.count
+        let owned = books.filter { $0.status == .alreadyInLibrary }.count
+        var line = "\(books.count) \(books.count == 1 ? "book" : "books"): \(selected) selected"
+        if confirmed > 0 { line += " (\(confirmed) confirmed by ISBN)" }
+        line += ", \(uncertain) uncertain"
+        if owned > 0 { line += ", \(owned) already in the library" }
+        return line
+    }
+
+    private static func errorCount(_ errors: Int) -> String {
+        errors == 0 ? "" : ", \(errors) \(errors == 1 ? "photo" : "photos") not read"
     }
 
     /// A line on stderr: `shelfscan: error: …`.
@@ -49,6 +77,12 @@ enum ReportPrinter {
 }
 
 extension String {
+    /// The string cut or padded with spaces to exactly `width` characters ("…" marks a cut).
+    func cell(_ width: Int) -> String {
+        if count > width { return String(prefix(width - 1)) + "…" }
+        return padding(toLength: width, withPad: " ", startingAt: 0)
+    }
+
     /// The string with spaces in front up to `length` characters.
     func leftPadded(to length: Int) -> String {
         count >= length ? self : String(repeating: " ", count: length - count) + self

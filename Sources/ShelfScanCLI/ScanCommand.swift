@@ -8,9 +8,11 @@ struct ScanCommand: AsyncParsableCommand {
         commandName: "scan",
         abstract: "Find the books on photos of bookshelves.",
         discussion: """
-            Prints, per photo, one line per book found: its number, status, detection score and \
-            outline. Exits 0 when every photo was read, 1 when any photo could not be read; the other \
-            photos are scanned all the same.
+            Prints, per photo, one line per book found: its number, status, confidence, title, \
+            author and ISBN, then a summary. Books at or above the minimum confidence are selected: \
+            "confirmed" when an ISBN on the spine agrees, "detected" otherwise; the others are \
+            "uncertain", for a person to check. Exits 0 when every photo was read, 1 when any photo \
+            could not be read; the other photos are scanned all the same.
             """
     )
 
@@ -22,7 +24,15 @@ struct ScanCommand: AsyncParsableCommand {
             "Write, per photo, a PNG with every book outlined and numbered into this folder.", valueName: "folder"))
     var annotate: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Select the books at or above this confidence (0 to 1).", valueName: "confidence"))
+    var minConfidence: Double = 0.7
+
     func validate() throws {
+        guard (0...1).contains(minConfidence) else {
+            throw ValidationError("--min-confidence must be between 0 and 1, not \(minConfidence).")
+        }
         if let folder = annotate {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
@@ -32,7 +42,7 @@ struct ScanCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let scanOptions = ShelfScanner.Options(maxPixels: options.maxPixels)
+        let scanOptions = ShelfScanner.Options(maxPixels: options.maxPixels, minimumConfidence: minConfidence)
         let report = await ShelfScanner.shared.scanReport(forPhotosAt: options.photos, options: scanOptions)
         if options.json {
             print(try ReportPrinter.json(report))

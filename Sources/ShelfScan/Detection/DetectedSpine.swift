@@ -29,3 +29,19 @@ public struct DetectedSpine: Sendable, Equatable {
         return (left + right) / 2
     }
 }
+
+extension DetectedSpine {
+    /// Whether a point of the photo lies inside the outline.
+    public func contains(_ point: Point) -> Bool {
+        var inside = false
+        var previous = polygon[polygon.count - 1]
+        for current in polygon {
+            if (current.y > point.y) != (previous.y > point.y) {
+                let crossing = previous.x + (point.y - previous.y) / (current.y - previous.y) * (current.x - previous.x)
+                if point.x < crossing { inside.toggle() }
+            }
+            previous = current
+        }
+        return inside
+    }
+}

@@ -7,6 +7,33 @@ public struct RecognizedText: Sendable, Equatable {
         public var confidence: Double
         /// Where it is, in the pixels of the image given to Tesseract.
         public var box: PixelRect
+        /// Each character with the height of its own box (a stray mark can stretch the word's box,
+        /// not the characters').
+        public var characters: [(character: Character, height: Int)]
+
+        public init(text: String, confidence: Double, box: PixelRect, characters: [(character: Character, height: Int)] = []) {
+            self.text = text
+            self.confidence = confidence
+            self.box = box
+            self.characters = characters
+        }
+
+        public static func == (a: Word, b: Word) -> Bool {
+            a.text == b.text && a.confidence == b.confidence && a.box == b.box
+                && a.characters.map(\.height) == b.characters.map(\.height)
+        }
+
+        /// The height of the word's capitals: the median height of its capitals, digits and letters
+        /// with ascenders, or its x-height ÷ 0.7 when it has none; the box height when the characters
+        /// are unknown.
+        public var capitalHeight: Double {
+            let tall = characters.filter { $0.character.isUppercase || $0.character.isNumber || "bdfhklt".contains($0.character) }
+                .map(\.height).sorted()
+            if !tall.isEmpty { return Double(tall[tall.count / 2]) }
+            let short = characters.filter { "acemnorsuvwxz".contains($0.character) }.map(\.height).sorted()
+            if !short.isEmpty { return Double(short[short.count / 2]) / 0.7 }
+            return Double(box.height)
+        }
     }
 
     /// One line of text, in reading order.

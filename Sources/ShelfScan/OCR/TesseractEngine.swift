@@ -61,31 +61,43 @@ final class TesseractEngine: @unchecked Sendable {
 
         var lines: [RecognizedText.Line] = []
         var current: [RecognizedText.Word] = []
+        var word: RecognizedText.Word?
+        func closeWord() {
+            if let word, !word.text.isEmpty { current.append(word) }
+            word = nil
+        }
         func closeLine() {
+            closeWord()
             guard !current.isEmpty else { return }
-            let box = current.dropFirst().reduce(current[0].box) { union($0, $1.box) }
+            let box = current.dropFirst().reduce(current[0].box) { $0.union($1.box) }
             lines.append(RecognizedText.Line(words: current, box: box))
             current = []
         }
+        func box(at level: TessPageIteratorLevel) -> PixelRect {
+            var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+            TessPageIteratorBoundingBox(pageIterator, level, &left, &top, &right, &bottom)
+            return PixelRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
+        }
+        // Symbol by symbol, so that each word also gets the heights of its characters.
         repeat {
             if TessPageIteratorIsAtBeginningOf(pageIterator, RIL_TEXTLINE) != 0 { closeLine() }
-            guard let cText = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
-            let text = String(cString: cText)
-            TessDeleteText(cText)
-            var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
-            TessPageIteratorBoundingBox(pageIterator, RIL_WORD, &left, &top, &right, &bottom)
-            let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
-            let box = PixelRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
-            if !text.isEmpty { current.append(RecognizedText.Word(text: text, confidence: confidence, box: box)) }
-        } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+            if TessPageIteratorIsAtBeginningOf(pageIterator, RIL_WORD) != 0 {
+                closeWord()
+                guard let cText = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
+                let text = String(cString: cText)
+                TessDeleteText(cText)
+                word = RecognizedText.Word(
+                    text: text, confidence: Double(TessResultIteratorConfidence(iterator, RIL_WORD)), box: box(at: RIL_WORD))
+            }
+            if let cSymbol = TessResultIteratorGetUTF8Text(iterator, RIL_SYMBOL) {
+                let symbol = String(cString: cSymbol)
+                TessDeleteText(cSymbol)
+                if let character = symbol.first { word?.characters.append((character, box(at: RIL_SYMBOL).height)) }
+            }
+        } while TessResultIteratorNext(iterator, RIL_SYMBOL) != 0
         closeLine()
         return RecognizedText(lines: lines)
     }
-}
-
-private func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
-    let left = min(a.x, b.x), top = min(a.y, b.y)
-    return PixelRect(x: left, y: top, width: max(a.maxX, b.maxX) - left, height: max(a.maxY, b.maxY) - top)
 }
 
 extension PageSegmentation {

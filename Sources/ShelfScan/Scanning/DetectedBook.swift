@@ -20,11 +20,19 @@ public struct DetectedBook: Sendable, Encodable, Equatable {
     public var status: Status
     public var selected: Bool
     public var polygon: [Point]
+    /// Which way the lettering runs; nil when nothing was read.
+    public var textOrientation: TextOrientation?
+    /// The raw OCR of the spine, lines joined by " | ".
     public var text: String
+    /// The publisher's mark read at the foot.
+    public var publisher: String?
+    /// The signals the confidence was computed from, by name.
+    public var signals: [String: Double]
 
     public init(
         title: String? = nil, author: String? = nil, isbn: ISBN? = nil, confidence: Double, detectionScore: Double,
-        status: Status, selected: Bool, polygon: [Point], text: String = ""
+        status: Status, selected: Bool, polygon: [Point], textOrientation: TextOrientation? = nil, text: String = "",
+        publisher: String? = nil, signals: [String: Double] = [:]
     ) {
         self.title = title
         self.author = author
@@ -34,11 +42,15 @@ public struct DetectedBook: Sendable, Encodable, Equatable {
         self.status = status
         self.selected = selected
         self.polygon = polygon
+        self.textOrientation = textOrientation
         self.text = text
+        self.publisher = publisher
+        self.signals = signals
     }
 
     enum CodingKeys: String, CodingKey {
-        case title, author, isbn, confidence, detectionScore, status, selected, libraryMatch, polygon, text
+        case title, author, isbn, confidence, detectionScore, status, selected, libraryMatch, polygon, textOrientation
+        case text, publisher, signals
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -52,6 +64,9 @@ public struct DetectedBook: Sendable, Encodable, Equatable {
         try container.encode(selected, forKey: .selected)
         try container.encodeNil(forKey: .libraryMatch)
         try container.encode(polygon, forKey: .polygon)
+        try container.encode(textOrientation, forKey: .textOrientation)
         try container.encode(text, forKey: .text)
+        try container.encode(publisher, forKey: .publisher)
+        try container.encode(signals.mapValues { ($0 * 1000).rounded() / 1000 }, forKey: .signals)
     }
 }

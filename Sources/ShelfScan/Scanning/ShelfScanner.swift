@@ -1,3 +1,4 @@
+import Foundation
 /// Runs shelfscan's pipeline over a batch of photos. The stages it calls are pure functions over
 /// `Sendable` values, usable alone; this actor only orders them, times them and gathers the report.
 @globalActor
@@ -14,14 +15,20 @@ public actor ShelfScanner {
         /// Also read printed ISBNs when a barcode was found (slower; by default the barcode is taken
         /// as the book's ISBN and the text is not read).
         public var readsTextAlways: Bool
+        /// Books at or above this confidence are selected.
+        public var minimumConfidence: Double
 
-        public init(maxPixels: Int = ImageDecoder.defaultMaxPixels, readsTextAlways: Bool = false) {
+        public init(
+            maxPixels: Int = ImageDecoder.defaultMaxPixels, readsTextAlways: Bool = false, minimumConfidence: Double = 0.7
+        ) {
             self.maxPixels = maxPixels
             self.readsTextAlways = readsTextAlways
+            self.minimumConfidence = minimumConfidence
         }
     }
 
     private let pool: TesseractPool
+    private var models: ScanModels?
 
     public init(pool: TesseractPool = .shared) {
         self.pool = pool
@@ -66,22 +73,69 @@ public actor ShelfScanner {
         return ScanReport(images: images)
     }
 
-    /// The scan report of one photo: a book per spine found, each for now `uncertain` with its outline
-    /// and detection score.
+    /// The scan report of one photo: a book per spine found, read, parsed and given a confidence;
+    /// every ISBN found (barcodes anywhere in the photo, ISBNs printed on spines), each attached to
+    /// the book it is on.
     public func scanReport(forPhotoAt path: String, options: Options = Options()) async -> ImageReport {
         var stopwatch = Stopwatch()
         var report = ImageReport(path: path)
+        let models: ScanModels
+        do {
+            models = try loadedModels()
+        } catch {
+            report.error = ReportedError(code: "models-unavailable", message: "\(path): \(error)")
+            return report
+        }
         guard let photo = await decode(path, options: options, into: &report, stopwatch: &stopwatch) else {
             return report
         }
-        let spines = await Self.offActor { SpineDetector().spines(in: photo.image) }
+        let image = photo.image
+        let spines = await Self.offActor { SpineDetector().spines(in: image) }
         report.timings["detect"] = stopwatch.lap()
-        report.books = spines.map { spine in
-            DetectedBook(
-                confidence: 0, detectionScore: spine.score, status: .uncertain, selected: false, polygon: spine.polygon)
+        async let barcodeSearch = Self.offActor { BarcodeScanner().isbnBarcodes(in: image) }
+        let readings: [SpineReader.Reading]
+        do {
+            readings = try await Self.read(spines.map(\.polygon), in: image, reader: SpineReader(lexicon: models.lexicon), pool: pool)
+        } catch {
+            report.error = ReportedError(code: "ocr-unavailable", message: "\(path): \(error)")
+            report.elapsedMs = stopwatch.totalMilliseconds
+            return report
         }
+        let barcodes = await barcodeSearch
+        report.timings["read"] = stopwatch.lap()
+
+        let parser = SpineTextParser(lexicon: models.lexicon)
+        let assessor = BookAssessor(model: models.confidence, minimumConfidence: options.minimumConfidence)
+        report.isbns = barcodes.map { ReportedISBN(isbn: $0.isbn, source: .barcode, addon: $0.addon, polygon: $0.polygon) }
+        for (spine, reading) in zip(spines, readings) {
+            let parsed = parser.parse(reading.text)
+            if ProcessInfo.processInfo.environment["SS_DEBUG"] != nil {
+                let words = reading.text.lines.enumerated().map { i, l in l.words.map { "\($0.text)[\(i):\($0.box.x),\($0.box.width)x\($0.box.height) \(Int($0.confidence))]" }.joined(separator: " ") }.joined(separator: " / ")
+                FileHandle.standardError.write("DBG \(Int(spine.polygon[0].x)),\(Int(spine.polygon[0].y)) \(words)\n".data(using: .utf8)!)
+            }
+            let barcode = barcodes.first { spine.contains(Self.centre(of: $0.polygon)) }
+            report.books.append(assessor.book(spine: spine, reading: reading, parsed: parsed, barcode: barcode?.isbn))
+            if let printed = parsed.isbn, !report.isbns.contains(where: { $0.isbn == printed }) {
+                report.isbns.append(ReportedISBN(isbn: printed, source: .text, polygon: spine.polygon))
+            }
+        }
+        report.timings["parse"] = stopwatch.lap()
         report.elapsedMs = stopwatch.totalMilliseconds
         return report
+    }
+
+    /// The models, loaded on first use.
+    private func loadedModels() throws(ModelError) -> ScanModels {
+        if let models { return models }
+        let loaded = try ScanModels.load()
+        models = loaded
+        return loaded
+    }
+
+    private static func centre(of polygon: [Point]) -> Point {
+        Point(
+            x: polygon.reduce(0) { $0 + $1.x } / Double(max(1, polygon.count)),
+            y: polygon.reduce(0) { $0 + $1.y } / Double(max(1, polygon.count)))
     }
 
     /// Decodes the photo at `path`, recording its size and the time taken in `report`; on failure
@@ -123,6 +177,35 @@ public actor ShelfScanner {
             }
         }
         return (isbns, text, timings)
+    }
+
+    /// Reads every outlined book, as many at once as the pool has instances, in the order given.
+    @concurrent
+    private static func read(
+        _ polygons: [[Point]], in image: Image, reader: SpineReader, pool: TesseractPool
+    ) async throws(OCRError) -> [SpineReader.Reading] {
+        do {
+            return try await withThrowingTaskGroup(of: (Int, SpineReader.Reading).self) { group in
+                var readings = [SpineReader.Reading?](repeating: nil, count: polygons.count)
+                var next = 0
+                func addTask() {
+                    let index = next, polygon = polygons[index]
+                    next += 1
+                    group.addTask { (index, try await reader.read(polygon, in: image, pool: pool)) }
+                }
+                // Enough in flight to keep every instance busy, few enough that crops do not pile up.
+                while next < polygons.count && next < pool.capacity * 2 { addTask() }
+                while let (index, reading) = try await group.next() {
+                    readings[index] = reading
+                    if next < polygons.count { addTask() }
+                }
+                return readings.map { $0! }
+            }
+        } catch let error as OCRError {
+            throw error
+        } catch {
+            throw OCRError("\(error)")
+        }
     }
 
     /// Runs CPU-heavy synchronous work off this actor, so that it never holds the orchestrator.

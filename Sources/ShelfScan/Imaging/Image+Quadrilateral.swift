@@ -1,0 +1,41 @@
+extension Image {
+    /// The part of the image inside a quadrilateral, straightened into a `width` × `height` image.
+    ///
+    /// `corners` are top-left, top-right, bottom-right, bottom-left of the region as it should come
+    /// out; each output pixel is sampled bilinearly where it falls between them, so a leaning or
+    /// slightly skewed spine comes out upright. Points outside the image take the nearest edge pixel.
+    public func sampled(quadrilateral corners: [Point], width outWidth: Int, height outHeight: Int) -> Image {
+        precondition(corners.count == 4, "a quadrilateral has four corners")
+        let outWidth = max(1, outWidth), outHeight = max(1, outHeight)
+        let channels = format.channels
+        let (topLeft, topRight, bottomRight, bottomLeft) = (corners[0], corners[1], corners[2], corners[3])
+        let maxX = Double(width - 1), maxY = Double(height - 1)
+        return Image(width: outWidth, height: outHeight, format: format) { target in
+            withUnsafeBytes { source in
+                for row in 0..<outHeight {
+                    let t = (Double(row) + 0.5) / Double(outHeight)
+                    let left = Point(x: topLeft.x + (bottomLeft.x - topLeft.x) * t, y: topLeft.y + (bottomLeft.y - topLeft.y) * t)
+                    let right = Point(
+                        x: topRight.x + (bottomRight.x - topRight.x) * t, y: topRight.y + (bottomRight.y - topRight.y) * t)
+                    for column in 0..<outWidth {
+                        let s = (Double(column) + 0.5) / Double(outWidth)
+                        let x = min(max(left.x + (right.x - left.x) * s - 0.5, 0), maxX)
+                        let y = min(max(left.y + (right.y - left.y) * s - 0.5, 0), maxY)
+                        let x0 = Int(x), y0 = Int(y)
+                        let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
+                        let fx = x - Double(x0), fy = y - Double(y0)
+                        let base = (row * outWidth + column) * channels
+                        for channel in 0..<channels {
+                            let a = Double(source[(y0 * width + x0) * channels + channel])
+                            let b = Double(source[(y0 * width + x1) * channels + channel])
+                            let c = Double(source[(y1 * width + x0) * channels + channel])
+                            let d = Double(source[(y1 * width + x1) * channels + channel])
+                            let top = a + (b - a) * fx, bottom = c + (d - c) * fx
+                            target[base + channel] = UInt8(top + (bottom - top) * fy + 0.5)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+/// The word lists the title and author heuristics use, loaded from the models folder (see
+/// `Models/WORDLISTS.md` for where each comes from).
+public struct Lexicon: Sendable {
+    /// Ordinary English words (Tesseract's English word list), folded.
+    public var words: Set<String>
+    /// Words that list has only capitalised: names of people and places.
+    public var properNames: Set<String>
+    /// Given names of people, folded.
+    public var givenNames: Set<String>
+    /// Particles of surnames and connectors in names ("de", "van", "le").
+    public var nameParticles: Set<String>
+    /// Publishers and imprints, folded, one or more words each.
+    public var publishers: Set<String>
+
+    public init(
+        words: Set<String>, properNames: Set<String> = [], givenNames: Set<String>, nameParticles: Set<String>,
+        publishers: Set<String>
+    ) {
+        self.words = words
+        self.properNames = properNames
+        self.givenNames = givenNames
+        self.nameParticles = nameParticles
+        self.publishers = publishers
+    }
+
+    /// Loads the lists from a models folder.
+    public init(directory: ModelDirectory) throws(ModelError) {
+        func set(_ name: String) throws(ModelError) -> Set<String> {
+            Set(try directory.lines(of: name).map(\.folded).filter { !$0.isEmpty })
+        }
+        self.init(
+            words: try set("english-words.txt"), properNames: try set("proper-names.txt"), givenNames: try set("given-names.txt"),
+            nameParticles: try set("name-particles.txt"), publishers: try set("publishers.txt"))
+    }
+
+    /// Whether a folded word is an English word or a name.
+    public func isWord(_ folded: String) -> Bool {
+        words.contains(folded) || properNames.contains(folded) || givenNames.contains(folded)
+    }
+
+    /// Whether folded text names a publisher: the whole text, or every word of it a publisher's
+    /// word ("penguin classics"), or one edit away from a publisher of six letters or more.
+    public func isPublisher(_ folded: String) -> Bool {
+        guard !folded.isEmpty else { return false }
+        if publishers.contains(folded) { return true }
+        let parts = folded.split(separator: " ").map(String.init)
+        if parts.count > 1 && parts.count <= 3 && parts.allSatisfy({ publishers.contains($0) || $0 == "books" || $0 == "press" || $0 == "classics" }) && publishers.contains(parts[0]) {
+            return true
+        }
+        guard parts.count == 1, folded.count >= 6 else { return false }
+        return publishers.contains { $0.count >= 6 && abs($0.count - folded.count) <= 1 && $0.editDistance(to: folded, limit: 1) <= 1 }
+    }
+}
+
+extension String {
+    /// Levenshtein distance, stopping early above `limit` (returns `limit + 1` then).
+    func editDistance(to other: String, limit: Int = .max) -> Int {
+        let a = Array(self), b = Array(other)
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous = Array(0...b.count), current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = current[0]
+            for j in 1...b.count {
+                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                rowMinimum = Swift.min(rowMinimum, current[j])
+            }
+            if rowMinimum > limit { return limit + 1 }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// The folder of data the pipeline loads at run time (`Models/` in the repository): word lists and
+/// learned parameters.
+///
+/// Looked for, in order: `$SHELFSCAN_MODELS`; `Models` or `share/shelfscan/Models` beside or above
+/// the executable (an installed copy, or `.build/release/shelfscan` in a clone); the clone this
+/// code was built from.
+public struct ModelDirectory: Sendable {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// The first folder of the search order that holds shelfscan's models.
+    public static func locate() throws(ModelError) -> ModelDirectory {
+        for candidate in candidates() where FileManager.default.fileExists(atPath: candidate + "/" + marker) {
+            return ModelDirectory(path: candidate)
+        }
+        throw ModelError(
+            "cannot find shelfscan's Models folder (looked in \(candidates().joined(separator: ", "))); "
+                + "set SHELFSCAN_MODELS to it")
+    }
+
+    /// The lines of a text file in the folder, without blank lines and `#` comments.
+    public func lines(of name: String) throws(ModelError) -> [String] {
+        let file = path + "/" + name
+        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8)
+        else { throw ModelError("cannot read \(file)") }
+        return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    }
+
+    /// The contents of a file in the folder.
+    public func data(of name: String) throws(ModelError) -> Data {
+        let file = path + "/" + name
+        guard let data = FileManager.default.contents(atPath: file) else { throw ModelError("cannot read \(file)") }
+        return data
+    }
+
+    /// A file every models folder has.
+    private static let marker = "confidence.json"
+
+    private static func candidates() -> [String] {
+        var folders: [String] = []
+        if let variable = ProcessInfo.processInfo.environment["SHELFSCAN_MODELS"], !variable.isEmpty {
+            folders.append(variable)
+        }
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            var folder = executable.deletingLastPathComponent()
+            for _ in 0..<4 {
+                folders.append(folder.appendingPathComponent("Models").path)
+                folders.append(folder.appendingPathComponent("share/shelfscan/Models").path)
+                folder = folder.deletingLastPathComponent()
+            }
+        }
+        // Sources/ShelfScan/Reading/ModelDirectory.swift → the clone's Models.
+        let source = URL(fileURLWithPath: #filePath)
+        folders.append(source.deletingLastPathComponent().appendingPathComponent("../../../Models").standardized.path)
+        return folders
+    }
+}
+
+/// A model file that is missing or malformed.
+public struct ModelError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,115 @@
+/// Reads the text of one book in a photo: cuts the spine out along its own axis, turns it each way
+/// its lettering may run, and keeps the reading Tesseract is surest of.
+///
+/// The cut is resampled so that a spine is `pixelsAcross` wide (lettering then comes out about
+/// 20–50 px tall, where Tesseract is at its best), converted so the lettering is dark on white
+/// (`Image.inkOnWhite`: light-on-dark spines are inverted here, not by Tesseract), and recognised
+/// as one block (PSM 6), which keeps the lines in reading order.
+public struct SpineReader: Sendable {
+    /// What was read on one book.
+    public struct Reading: Sendable, Equatable {
+        /// The recognised words, junk dropped, in the turned crop's pixels.
+        public var text: RecognizedText
+        /// Which way the kept reading runs.
+        public var orientation: TextOrientation
+        /// Photo pixels per pixel of the turned crop (to map word boxes back).
+        public var scale: Double
+    }
+
+    /// Width across a spine after resampling, in pixels.
+    public var pixelsAcross: Double
+    /// A reading at least this confident (mean word confidence, 0…100) is not compared with the other
+    /// way round: the wrong way reads at a median of about 30.
+    public var acceptedConfidence: Double
+    /// Words below this Tesseract confidence (0…100) are dropped as noise.
+    public var minimumWordConfidence: Double
+
+    /// Words to judge readings by: text read the wrong way up is rarely made of words. Without it,
+    /// readings are judged by Tesseract's confidence alone.
+    public var lexicon: Lexicon?
+
+    public init(
+        lexicon: Lexicon? = nil, pixelsAcross: Double = 140, acceptedConfidence: Double = 82,
+        minimumWordConfidence: Double = 20
+    ) {
+        self.lexicon = lexicon
+        self.pixelsAcross = pixelsAcross
+        self.acceptedConfidence = acceptedConfidence
+        self.minimumWordConfidence = minimumWordConfidence
+    }
+
+    /// Reads the book outlined by `polygon` (top-left, top-right, bottom-right, bottom-left as the
+    /// book stands) in `photo`.
+    public func read(_ polygon: [Point], in photo: Image, pool: TesseractPool) async throws(OCRError) -> Reading {
+        let crop = uprightCrop(polygon, in: photo)
+        var best: Reading?
+        for orientation in orientationsToTry(width: crop.image.width, length: crop.image.height) {
+            let turned = crop.image.rotated(quarterTurns: orientation.quarterTurns)
+            let text = cleaned(try await pool.recognize(turned, segmentation: .singleBlock))
+            let reading = Reading(text: text, orientation: orientation, scale: crop.scale)
+            if best.map({ quality(of: reading) > quality(of: $0) }) ?? true { best = reading }
+            if text.meanConfidence >= acceptedConfidence && wordShare(of: text) >= 0.5 { break }
+        }
+        return best ?? Reading(text: RecognizedText(lines: []), orientation: .topToBottom, scale: crop.scale)
+    }
+
+    /// The book cut out upright (head at the top), resampled and turned dark-on-white, with the photo
+    /// pixels per crop pixel.
+    func uprightCrop(_ polygon: [Point], in photo: Image) -> (image: Image, scale: Double) {
+        let across = (polygon[0].distance(to: polygon[1]) + polygon[3].distance(to: polygon[2])) / 2
+        let along = (polygon[0].distance(to: polygon[3]) + polygon[1].distance(to: polygon[2])) / 2
+        var scale = min(max(pixelsAcross / max(across, 1), 0.25), 6)
+        // Covers and thick spines: their lettering is a small part of the width; keep the photo's
+        // resolution up to a cap on the longer side.
+        if across > 0.3 * along { scale = min(max(scale, 1), 1400 / max(across, along)) }
+        let width = Int((across * scale).rounded()), height = Int((along * scale).rounded())
+        let image = photo.sampled(quadrilateral: polygon, width: max(width, 4), height: max(height, 4)).inkOnWhite()
+        return (image, 1 / scale)
+    }
+
+    /// The ways to turn a crop, likeliest first: spines run top to bottom in English; a shape wider
+    /// than long is a cover or a book lying flat, read upright first.
+    func orientationsToTry(width: Int, length: Int) -> [TextOrientation] {
+        if Double(width) > 0.7 * Double(length) { return [.horizontal, .topToBottom, .bottomToTop] }
+        return [.topToBottom, .bottomToTop]
+    }
+
+    /// Keeps the words that can be text: drops low-confidence noise and one-character marks that
+    /// are neither a letter nor a digit (logos read as "©", "|", "~").
+    func cleaned(_ text: RecognizedText) -> RecognizedText {
+        var lines: [RecognizedText.Line] = []
+        for line in text.lines {
+            let words = line.words.filter { word in
+                let content = word.text.filter { $0.isLetter || $0.isNumber }
+                guard !content.isEmpty, word.confidence >= minimumWordConfidence else { return false }
+                // A lone mark, or a word that is mostly marks ("—I|", "~~a").
+                return content.count * 2 >= word.text.count
+            }
+            guard !words.isEmpty else { continue }
+            let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
+            lines.append(RecognizedText.Line(words: words, box: box))
+        }
+        return RecognizedText(lines: lines)
+    }
+
+    /// How good a reading looks: Tesseract's mean confidence, discounted when its longer words are
+    /// not words. An empty reading is worth nothing.
+    func quality(of reading: Reading) -> Double {
+        guard !reading.text.words.isEmpty else { return -1 }
+        return reading.text.meanConfidence * (0.4 + 0.6 * wordShare(of: reading.text))
+    }
+
+    /// The share of the letters of words of three letters or more that are in the lexicon (1 without
+    /// a lexicon, 0 when there are no such words).
+    func wordShare(of text: RecognizedText) -> Double {
+        guard let lexicon else { return 1 }
+        var known = 0, total = 0
+        for word in text.words {
+            for part in word.text.folded.split(separator: " ") where part.count >= 3 {
+                total += part.count
+                if lexicon.isWord(String(part)) { known += part.count }
+            }
+        }
+        return total == 0 ? 0 : Double(known) / Double(total)
+    }
+}

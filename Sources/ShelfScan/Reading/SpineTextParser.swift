@@ -1,0 +1,369 @@
+/// Finds the title, author, publisher and ISBN in the words read on a spine, from the words
+/// themselves and their sizes and places.
+///
+/// Words are grouped into runs of one type size on one line. Runs that are an ISBN or a publisher's
+/// mark are set aside; the title is the largest remaining run that is not a person's name (and runs
+/// of the same size on neighbouring lines, when a title wraps); the author is the run most like a
+/// person's name — given names, initials, particles — or, failing that, a lone word in capitals
+/// beside the title (a surname).
+public struct SpineTextParser: Sendable {
+    public var lexicon: Lexicon
+    public var extractor: ISBNExtractor
+
+    public init(lexicon: Lexicon, extractor: ISBNExtractor = ISBNExtractor()) {
+        self.lexicon = lexicon
+        self.extractor = extractor
+    }
+
+    /// A run of words of one size on one line.
+    struct Run: Equatable {
+        var words: [RecognizedText.Word]
+        var line: Int
+
+        var text: String { words.map(\.text).joined(separator: " ") }
+        /// The median capital height of the words.
+        var height: Double {
+            let heights = words.map(SpineTextParser.capitalHeight).sorted()
+            return heights[heights.count / 2]
+        }
+        var letterCount: Int { words.reduce(0) { $0 + $1.text.filter(\.isLetter).count } }
+    }
+
+    /// Parses the words read on one spine.
+    public func parse(_ text: RecognizedText) -> ParsedSpine {
+        var runs = splitNames(in: splitPublishers(in: runs(of: text)))
+        var parsed = ParsedSpine()
+        let totalLetters = max(1, runs.reduce(0) { $0 + $1.letterCount })
+
+        if let match = extractor.matches(in: text.text).first { parsed.isbn = match.isbn }
+        runs.removeAll { isISBN($0) }
+        if let index = runs.firstIndex(where: { $0.words.count <= 3 && lexicon.isPublisher($0.text.folded) }) {
+            parsed.publisher = runs[index].text
+            parsed.evidence.publisherFound = 1
+            runs.remove(at: index)
+        }
+        guard let titleIndex = titleRunIndex(in: runs) else {
+            parsed.evidence.leftoverShare = Double(runs.reduce(0) { $0 + $1.letterCount }) / Double(totalLetters)
+            return parsed
+        }
+        var titleRuns = [runs[titleIndex]]
+        var rest = runs
+        rest.remove(at: titleIndex)
+
+        if let authorIndex = authorRunIndex(in: rest, title: runs[titleIndex]) {
+            let author = rest.remove(at: authorIndex)
+            parsed.author = Self.tidy(author.text)
+            parsed.evidence.authorNameScore = nameScore(author)
+        }
+        // A title set on two lines: runs of the title's size on the lines next to it.
+        let size = runs[titleIndex].height
+        for run in rest where abs(run.line - runs[titleIndex].line) <= 1 && run.height > 0.85 * size
+            && run.height < 1.18 * size && nameScore(run) < 0.5 && run.letterCount >= 2
+        {
+            titleRuns.append(run)
+        }
+        rest.removeAll { titleRuns.contains($0) }
+        titleRuns.sort { ($0.line, $0.words[0].box.x) < ($1.line, $1.words[0].box.x) }
+
+        let titleWords = titleRuns.flatMap(\.words)
+        parsed.title = Self.tidy(titleWords.map(\.text).joined(separator: " "))
+        let letters = titleWords.reduce(0) { $0 + $1.text.filter(\.isLetter).count }
+        parsed.evidence.titleConfidence = titleWords.reduce(0) { $0 + $1.confidence } / Double(titleWords.count) / 100
+        parsed.evidence.titleLength = min(Double(letters), 20) / 20
+        let folded = titleWords.flatMap { $0.text.folded.split(separator: " ").map(String.init) }
+        parsed.evidence.titleWordShare = folded.isEmpty
+            ? 0 : Double(folded.filter { $0.count == 1 ? ["a", "i"].contains($0) || $0.first!.isNumber : lexicon.isWord($0) || $0.allSatisfy(\.isNumber) }.count) / Double(folded.count)
+        parsed.evidence.leftoverShare = Double(rest.reduce(0) { $0 + $1.letterCount }) / Double(totalLetters)
+        return parsed
+    }
+
+    // MARK: - Runs
+
+    /// Words grouped into runs: a new run starts where the type size changes, a gap wider than a
+    /// word space opens, or capitals give way to lower case at a run's edge.
+    func runs(of text: RecognizedText) -> [Run] {
+        var runs: [Run] = []
+        for (lineIndex, line) in text.lines.enumerated() {
+            var words = Self.joiningSpacedLetters(line.words.flatMap(separatingInitials))
+            words = Self.rejoiningLetterSpacing(words).flatMap(separatingNames)
+            var current: [RecognizedText.Word] = []
+            for word in words {
+                if let last = current.last {
+                    let size = Run(words: current, line: lineIndex).height
+                    let height = Self.capitalHeight(word)
+                    let ratio = max(size, height) / max(1, min(size, height))
+                    let gap = Double(word.box.x - last.box.maxX)
+                    let isShortWord = word.text.count <= 2 || last.text.count <= 2
+                    if (ratio > 1.25 && !isShortWord) || gap > 1.1 * max(size, height) {
+                        runs.append(Run(words: current, line: lineIndex))
+                        current = []
+                    }
+                }
+                current.append(word)
+            }
+            if !current.isEmpty { runs.append(Run(words: current, line: lineIndex)) }
+        }
+        return runs.flatMap(Self.splittingCapitalsAtEdges)
+    }
+
+    static func capitalHeight(_ word: RecognizedText.Word) -> Double { word.capitalHeight }
+
+    /// "NABOKOV Pale Fire" → "NABOKOV" "Pale Fire": a word in capitals at either end of a run in
+    /// lower case is a surname set apart by its case.
+    static func splittingCapitalsAtEdges(_ run: Run) -> [Run] {
+        guard run.words.count >= 2 else { return [run] }
+        func isCapitals(_ word: RecognizedText.Word) -> Bool {
+            let letters = word.text.filter(\.isLetter)
+            return letters.count >= 3 && letters.allSatisfy(\.isUppercase)
+        }
+        func hasLowerCase(_ words: ArraySlice<RecognizedText.Word>) -> Bool {
+            words.contains { $0.text.contains(where: \.isLowercase) }
+        }
+        if isCapitals(run.words[0]) && hasLowerCase(run.words.dropFirst()) && !isCapitals(run.words[1]) {
+            return [Run(words: [run.words[0]], line: run.line), Run(words: Array(run.words.dropFirst()), line: run.line)]
+        }
+        if let last = run.words.last, isCapitals(last), hasLowerCase(run.words.dropLast()),
+            !isCapitals(run.words[run.words.count - 2])
+        {
+            return [Run(words: Array(run.words.dropLast()), line: run.line), Run(words: [last], line: run.line)]
+        }
+        return [run]
+    }
+
+    /// "F i ccio n es" → "Ficciones": in a line read as many fragments of a letter or two (a title
+    /// set with wide letter spacing), the fragments are joined and cut again only at the widest gaps.
+    static func rejoiningLetterSpacing(_ words: [RecognizedText.Word]) -> [RecognizedText.Word] {
+        let fragments = words.filter { $0.text.count <= 2 && !["a", "A", "I", "&", "of", "to", "in", "on", "at", "by", "is"].contains($0.text) }
+        guard words.count >= 3, fragments.count >= 2, fragments.count * 10 >= words.count * 3 else { return words }
+        let gaps = zip(words, words.dropFirst()).map { Double($1.box.x - $0.box.maxX) }
+        let sortedGaps = gaps.sorted()
+        let typical = max(1, sortedGaps[sortedGaps.count / 2])
+        var result = [words[0]]
+        for (index, word) in words.dropFirst().enumerated() {
+            let height = Double(max(word.box.height, result[result.count - 1].box.height))
+            if gaps[index] > max(2 * typical, 0.45 * height) {
+                result.append(word)
+            } else {
+                var joined = result.removeLast()
+                joined.text += word.text
+                joined.characters += word.characters
+                joined.box = joined.box.union(word.box)
+                joined.confidence = min(joined.confidence, word.confidence)
+                result.append(joined)
+            }
+        }
+        return result
+    }
+
+    /// "A.HEINLEIN" → "A." "HEINLEIN": initials the OCR glued to the surname.
+    private func separatingInitials(_ word: RecognizedText.Word) -> [RecognizedText.Word] {
+        let characters = Array(word.text)
+        guard let dot = characters.lastIndex(of: "."), dot >= 1, dot <= 4, characters.count - dot - 1 >= 3,
+            characters[(dot + 1)...].allSatisfy(\.isLetter), characters[..<dot].allSatisfy({ $0.isLetter || $0 == "." })
+        else { return [word] }
+        let headWidth = word.box.width * (dot + 1) / characters.count
+        var first = word, second = word
+        first.text = String(characters[...dot])
+        first.characters = Array(word.characters.prefix(dot + 1))
+        second.characters = Array(word.characters.dropFirst(dot + 1))
+        first.box.width = headWidth
+        second.text = String(characters[(dot + 1)...])
+        second.box.x += headWidth
+        second.box.width -= headWidth
+        return [first, second]
+    }
+
+    /// "O R L A N DO" → "ORLANDO": a title set with wide letter spacing, read letter by letter.
+    static func joiningSpacedLetters(_ words: [RecognizedText.Word]) -> [RecognizedText.Word] {
+        var result: [RecognizedText.Word] = []
+        var index = 0
+        while index < words.count {
+            var end = index
+            while end < words.count && words[end].text.count <= 2 && words[end].text.allSatisfy(\.isLetter)
+                && words[end].text.allSatisfy(\.isUppercase)
+            {
+                end += 1
+            }
+            if end - index >= 3 {
+                var joined = words[index]
+                for word in words[(index + 1)..<end] {
+                    joined.text += word.text
+                joined.characters += word.characters
+                    joined.box = joined.box.union(word.box)
+                    joined.confidence = min(joined.confidence, word.confidence)
+                }
+                result.append(joined)
+                index = end
+            } else {
+                result.append(words[index])
+                index += 1
+            }
+        }
+        return result
+    }
+
+    /// A word that is two run-together names becomes two words, each with its share of the box.
+    private func separatingNames(_ word: RecognizedText.Word) -> [RecognizedText.Word] {
+        guard let (head, tail) = separatedName(word.text) else { return [word] }
+        let headWidth = word.box.width * head.count / word.text.count
+        var first = word, second = word
+        first.text = head
+        first.characters = Array(word.characters.prefix(head.count))
+        second.characters = Array(word.characters.dropFirst(head.count))
+        first.box.width = headWidth
+        second.text = tail
+        second.box.x += headWidth
+        second.box.width -= headWidth
+        return [first, second]
+    }
+
+    /// Splits a publisher's mark off either end of a run ("FRANKENSTEIN Ace"), where the OCR put the
+    /// foot of the spine on the title's line.
+    func splitPublishers(in runs: [Run]) -> [Run] {
+        runs.flatMap { run -> [Run] in
+            guard run.words.count >= 2 else { return [run] }
+            for length in [2, 1] where length < run.words.count {
+                let tail = Array(run.words.suffix(length)), head = Array(run.words.prefix(length))
+                if lexicon.publishers.contains(tail.map(\.text).joined(separator: " ").folded) {
+                    return [Run(words: Array(run.words.dropLast(length)), line: run.line), Run(words: tail, line: run.line)]
+                }
+                if lexicon.publishers.contains(head.map(\.text).joined(separator: " ").folded) {
+                    return [Run(words: head, line: run.line), Run(words: Array(run.words.dropFirst(length)), line: run.line)]
+                }
+            }
+            return [run]
+        }
+    }
+
+    /// Splits a name off the start or end of a longer run ("THE STAND STEPHEN KING"), where the
+    /// title and author share a line and a size.
+    func splitNames(in runs: [Run]) -> [Run] {
+        runs.flatMap { run -> [Run] in
+            guard run.words.count >= 3 else { return [run] }
+            let folded = run.words.map(\.text.folded)
+            // A name ending the run: a given name or initial two or three words from the end.
+            for length in [2, 3] where length < run.words.count {
+                let start = run.words.count - length
+                if isNameStart(folded[start], original: run.words[start].text) && !hasMinorWord(folded[start...]) {
+                    return [Run(words: Array(run.words[..<start]), line: run.line), Run(words: Array(run.words[start...]), line: run.line)]
+                }
+            }
+            for length in [2, 3] where length < run.words.count {
+                if isNameStart(folded[0], original: run.words[0].text) && !hasMinorWord(folded[..<length]) {
+                    return [Run(words: Array(run.words[..<length]), line: run.line), Run(words: Array(run.words[length...]), line: run.line)]
+                }
+            }
+            // "NORTON JUSTER THE PHANTOM TOLLBOOTH": two or three capitalised words, then an article.
+            for length in [2, 3] where length + 1 < run.words.count {
+                if ["the", "a", "an"].contains(folded[length]) && !hasMinorWord(folded[..<length])
+                    && run.words[..<length].allSatisfy({ $0.text.first?.isUppercase ?? false })
+                {
+                    return [Run(words: Array(run.words[..<length]), line: run.line), Run(words: Array(run.words[length...]), line: run.line)]
+                }
+            }
+            return [run]
+        }
+    }
+
+    private func isNameStart(_ folded: String, original: String) -> Bool {
+        lexicon.givenNames.contains(folded) || Self.isInitials(original)
+    }
+
+    private func hasMinorWord<S: Sequence<String>>(_ words: S) -> Bool {
+        words.contains { Self.titleWords.contains($0) }
+    }
+
+    private func isISBN(_ run: Run) -> Bool {
+        let folded = run.text.folded
+        return folded.contains("isbn") || run.text.filter(\.isNumber).count >= 9
+    }
+
+    // MARK: - Title and author
+
+    /// The largest run that is not a name (the largest of all when every run is a name).
+    func titleRunIndex(in runs: [Run]) -> Int? {
+        let candidates = runs.indices.filter { runs[$0].letterCount >= 2 }
+        let notNames = candidates.filter { nameScore(runs[$0]) < 0.9 }
+        let pool = notNames.isEmpty ? candidates : notNames
+        return pool.max { weight(runs[$0]) < weight(runs[$1]) }
+    }
+
+    /// Type size first; a longer, more confident run wins between runs of about the same size.
+    private func weight(_ run: Run) -> Double {
+        let confidence = run.words.reduce(0) { $0 + $1.confidence } / Double(run.words.count) / 100
+        let parts = run.words.flatMap { $0.text.folded.split(separator: " ").map(String.init) }.filter { $0.count >= 2 }
+        let ordinary = parts.isEmpty ? 0 : Double(parts.filter { lexicon.words.contains($0) }.count) / Double(parts.count)
+        return run.height * (0.7 + 0.3 * confidence) * (0.75 + 0.25 * ordinary) * (1 + 0.02 * Double(min(run.letterCount, 10)))
+    }
+
+    /// The run most like a person's name, or a lone capitalised word (a surname).
+    func authorRunIndex(in runs: [Run], title: Run) -> Int? {
+        let scored = runs.indices.map { ($0, nameScore(runs[$0])) }.filter { $0.1 > 0 }
+        return scored.max { $0.1 < $1.1 || ($0.1 == $1.1 && runs[$0.0].height < runs[$1.0].height) }?.0
+    }
+
+    /// How much a run looks like a person's name: 1 for a given name or initials with a surname,
+    /// 0.4 for a lone capitalised surname, 0 for text with title words or too many words.
+    func nameScore(_ run: Run) -> Double {
+        let tokens = run.words.map(\.text)
+        guard (1...5).contains(tokens.count) else { return 0 }
+        let folded = tokens.map(\.folded)
+        if hasMinorWord(folded) { return 0 }
+        guard tokens.allSatisfy({ $0.first.map { $0.isUppercase || $0 == "(" } ?? false || Self.isParticle($0, lexicon) }) else {
+            return 0
+        }
+        let letters = folded.joined().filter(\.isLetter).count
+        guard letters >= 3, folded.allSatisfy({ !$0.contains(where: \.isNumber) }) else { return 0 }
+        let given = folded.contains { lexicon.givenNames.contains($0) } || tokens.contains { Self.isInitials($0) }
+        if given && tokens.count >= 2 { return 1 }
+        if tokens.count == 1 && letters >= 3 && !lexicon.isPublisher(folded[0]) {
+            // A surname alone: likelier when the word lists know it only as a name.
+            if lexicon.properNames.contains(folded[0]) || !lexicon.words.contains(folded[0]) { return 0.6 }
+            return 0.3
+        }
+        if tokens.count >= 2 && tokens.count <= 3 { return 0.25 }
+        return 0
+    }
+
+    /// "R.", "R.F.", "J", "S.A.": a word of initials.
+    static func isInitials(_ word: String) -> Bool {
+        let letters = word.filter(\.isLetter)
+        guard (1...3).contains(letters.count), letters.allSatisfy(\.isUppercase) else { return false }
+        return word.contains(".") || letters.count == 1
+    }
+
+    private static func isParticle(_ word: String, _ lexicon: Lexicon) -> Bool {
+        lexicon.nameParticles.contains(word.folded)
+    }
+
+    /// Words that occur in titles and never in names.
+    static let titleWords: Set<String> = [
+        "the", "of", "and", "a", "an", "in", "on", "to", "for", "with", "from", "at", "by", "into", "is", "my", "your",
+        "our", "their", "how", "what", "why", "when", "who", "its", "it", "this", "that", "as", "or",
+    ]
+
+    /// Text with stray marks trimmed from its ends, set in title case if read in capitals.
+    static func tidy(_ text: String) -> String? {
+        var characters = Substring(text)
+        while let first = characters.first, !(first.isLetter || first.isNumber) { characters.removeFirst() }
+        while let last = characters.last, !(last.isLetter || last.isNumber || "!?.)'".contains(last)) {
+            characters.removeLast()
+        }
+        let collapsed = characters.split(separator: " ").joined(separator: " ")
+        return collapsed.isEmpty ? nil : collapsed.titleCasedIfShouting
+    }
+
+    /// A name whose space the OCR lost ("LOUISSACHAR"): a given name of four letters or more, then
+    /// four letters or more, the whole not a word. Returns the two parts.
+    func separatedName(_ word: String) -> (String, String)? {
+        let letters = Array(word)
+        guard letters.count >= 8, letters.allSatisfy(\.isLetter), !lexicon.isWord(word.folded) else { return nil }
+        for cut in stride(from: min(8, letters.count - 4), through: 4, by: -1) {
+            let head = String(letters[..<cut]), tail = String(letters[cut...])
+            if lexicon.givenNames.contains(head.folded) && !lexicon.words.contains(word.folded) {
+                return (head, tail)
+            }
+        }
+        return nil
+    }
+}

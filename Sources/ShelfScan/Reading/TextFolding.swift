@@ -1,0 +1,41 @@
+import Foundation
+
+extension String {
+    /// Lowercase ASCII letters and digits only, accents removed, every other run of characters a
+    /// single space: the form word lists and comparisons use.
+    public var folded: String {
+        let plain = folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
+        var result = "", pendingSpace = false
+        for character in plain.lowercased() {
+            if character.isASCII && (character.isLetter || character.isNumber) {
+                if pendingSpace && !result.isEmpty { result.append(" ") }
+                pendingSpace = false
+                result.append(character)
+            } else if character != "'" && character != "’" {
+                pendingSpace = true
+            }
+        }
+        return result
+    }
+
+    /// Text read in capitals (four letters in five or more), set in title case ("THE POPPY WAR" → "The Poppy War", "R.F." stays);
+    /// text already in mixed case is kept as it is.
+    public var titleCasedIfShouting: String {
+        let letters = filter(\.isLetter)
+        guard letters.count >= 2, letters.filter(\.isUppercase).count * 5 >= letters.count * 4 else { return self }
+        let minor: Set<String> = ["a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to", "with"]
+        var words: [String] = []
+        for (index, word) in split(separator: " ").enumerated() {
+            let lower = word.lowercased()
+            let isInitials = word.contains(".") && word.filter(\.isLetter).count <= 3
+            if isInitials {
+                words.append(String(word))
+            } else if index > 0 && minor.contains(lower) {
+                words.append(lower)
+            } else {
+                words.append(lower.prefix(1).uppercased() + lower.dropFirst())
+            }
+        }
+        return words.joined(separator: " ")
+    }
+}
