@@ -31,13 +31,15 @@ public struct SpineTextParser: Sendable {
 
     /// Parses the words read on one spine.
     public func parse(_ text: RecognizedText) -> ParsedSpine {
-        var runs = splitNames(in: splitPublishers(in: runs(of: text)))
+        var runs = joiningNames(splitNames(in: splitPublishers(in: runs(of: text)).flatMap(Self.splittingCapitalsAtEdges)))
         var parsed = ParsedSpine()
         let totalLetters = max(1, runs.reduce(0) { $0 + $1.letterCount })
 
         if let match = extractor.matches(in: text.text).first { parsed.isbn = match.isbn }
         runs.removeAll { isISBN($0) }
-        if let index = runs.firstIndex(where: { $0.words.count <= 3 && lexicon.isPublisher($0.text.folded) }) {
+        // The publisher's mark: at the foot, so the last run or else the first that is one.
+        let marks = runs.indices.filter { runs[$0].words.count <= 3 && lexicon.isPublisher(runs[$0].text.folded) }
+        if let index = marks.contains(runs.count - 1) ? runs.count - 1 : marks.first {
             parsed.publisher = runs[index].text
             parsed.evidence.publisherFound = 1
             runs.remove(at: index)
@@ -103,7 +105,7 @@ public struct SpineTextParser: Sendable {
             }
             if !current.isEmpty { runs.append(Run(words: current, line: lineIndex)) }
         }
-        return runs.flatMap(Self.splittingCapitalsAtEdges)
+        return runs
     }
 
     static func capitalHeight(_ word: RecognizedText.Word) -> Double { word.capitalHeight }
@@ -133,23 +135,24 @@ public struct SpineTextParser: Sendable {
     /// "F i ccio n es" → "Ficciones": in a line read as many fragments of a letter or two (a title
     /// set with wide letter spacing), the fragments are joined and cut again only at the widest gaps.
     static func rejoiningLetterSpacing(_ words: [RecognizedText.Word]) -> [RecognizedText.Word] {
-        let fragments = words.filter { $0.text.count <= 2 && !["a", "A", "I", "&", "of", "to", "in", "on", "at", "by", "is"].contains($0.text) }
-        guard words.count >= 3, fragments.count >= 2, fragments.count * 10 >= words.count * 3 else { return words }
-        let gaps = zip(words, words.dropFirst()).map { Double($1.box.x - $0.box.maxX) }
-        let sortedGaps = gaps.sorted()
-        let typical = max(1, sortedGaps[sortedGaps.count / 2])
-        var result = [words[0]]
-        for (index, word) in words.dropFirst().enumerated() {
-            let height = Double(max(word.box.height, result[result.count - 1].box.height))
-            if gaps[index] > max(2 * typical, 0.45 * height) {
-                result.append(word)
-            } else {
+        func isFragment(_ word: RecognizedText.Word) -> Bool {
+            word.text.count <= 2 && word.text.allSatisfy(\.isLetter)
+                && !["a", "i", "of", "to", "in", "on", "at", "by", "is", "an", "as", "or", "it", "me", "my", "we", "no", "up"]
+                    .contains(word.text.lowercased())
+        }
+        guard var result = words.first.map({ [$0] }) else { return words }
+        for word in words.dropFirst() {
+            let previous = result[result.count - 1]
+            let gap = Double(word.box.x - previous.box.maxX)
+            if (isFragment(word) || isFragment(previous)) && gap < 0.6 * max(word.capitalHeight, previous.capitalHeight) {
                 var joined = result.removeLast()
                 joined.text += word.text
                 joined.characters += word.characters
                 joined.box = joined.box.union(word.box)
                 joined.confidence = min(joined.confidence, word.confidence)
                 result.append(joined)
+            } else {
+                result.append(word)
             }
         }
         return result
@@ -220,13 +223,19 @@ public struct SpineTextParser: Sendable {
     /// Splits a publisher's mark off either end of a run ("FRANKENSTEIN Ace"), where the OCR put the
     /// foot of the spine on the title's line.
     func splitPublishers(in runs: [Run]) -> [Run] {
-        runs.flatMap { run -> [Run] in
+        // A run that is a publisher by itself is the foot; then no other run's first word is taken.
+        let hasWholeMark = runs.contains { lexicon.publishers.contains($0.text.folded) }
+        return runs.flatMap { run -> [Run] in
             guard run.words.count >= 2 else { return [run] }
+            // The foot ends the line on a spine read top to bottom, starts it on one read bottom to top.
             for length in [2, 1] where length < run.words.count {
-                let tail = Array(run.words.suffix(length)), head = Array(run.words.prefix(length))
+                let tail = Array(run.words.suffix(length))
                 if lexicon.publishers.contains(tail.map(\.text).joined(separator: " ").folded) {
                     return [Run(words: Array(run.words.dropLast(length)), line: run.line), Run(words: tail, line: run.line)]
                 }
+            }
+            for length in [2, 1] where length < run.words.count && !hasWholeMark {
+                let head = Array(run.words.prefix(length))
                 if lexicon.publishers.contains(head.map(\.text).joined(separator: " ").folded) {
                     return [Run(words: head, line: run.line), Run(words: Array(run.words.dropFirst(length)), line: run.line)]
                 }
@@ -236,33 +245,67 @@ public struct SpineTextParser: Sendable {
     }
 
     /// Splits a name off the start or end of a longer run ("THE STAND STEPHEN KING"), where the
-    /// title and author share a line and a size.
+    /// title and author share a line and a size. A name is given names or initials, particles, then
+    /// one surname.
     func splitNames(in runs: [Run]) -> [Run] {
         runs.flatMap { run -> [Run] in
             guard run.words.count >= 3 else { return [run] }
-            let folded = run.words.map(\.text.folded)
-            // A name ending the run: a given name or initial two or three words from the end.
-            for length in [2, 3] where length < run.words.count {
-                let start = run.words.count - length
-                if isNameStart(folded[start], original: run.words[start].text) && !hasMinorWord(folded[start...]) {
-                    return [Run(words: Array(run.words[..<start]), line: run.line), Run(words: Array(run.words[start...]), line: run.line)]
+            let words = run.words
+            let folded = words.map(\.text.folded)
+            // A name ending the run.
+            for start in 1..<(words.count - 1) where words.count - start <= 4 {
+                if nameLength(from: start, in: words) == words.count - start && !hasMinorWord(folded[..<start].suffix(0)) {
+                    return [Run(words: Array(words[..<start]), line: run.line), Run(words: Array(words[start...]), line: run.line)]
                 }
             }
-            for length in [2, 3] where length < run.words.count {
-                if isNameStart(folded[0], original: run.words[0].text) && !hasMinorWord(folded[..<length]) {
-                    return [Run(words: Array(run.words[..<length]), line: run.line), Run(words: Array(run.words[length...]), line: run.line)]
-                }
+            // A name starting it.
+            let length = nameLength(from: 0, in: words)
+            if length >= 2 && length < words.count {
+                return [Run(words: Array(words[..<length]), line: run.line), Run(words: Array(words[length...]), line: run.line)]
             }
             // "NORTON JUSTER THE PHANTOM TOLLBOOTH": two or three capitalised words, then an article.
-            for length in [2, 3] where length + 1 < run.words.count {
+            for length in [2, 3] where length + 1 < words.count {
                 if ["the", "a", "an"].contains(folded[length]) && !hasMinorWord(folded[..<length])
-                    && run.words[..<length].allSatisfy({ $0.text.first?.isUppercase ?? false })
+                    && words[..<length].allSatisfy({ $0.text.first?.isUppercase ?? false })
                 {
-                    return [Run(words: Array(run.words[..<length]), line: run.line), Run(words: Array(run.words[length...]), line: run.line)]
+                    return [Run(words: Array(words[..<length]), line: run.line), Run(words: Array(words[length...]), line: run.line)]
                 }
             }
             return [run]
         }
+    }
+
+    /// The number of words from `start` that form a name: one or more given names or initials,
+    /// any particles, then a capitalised surname; 0 when they do not.
+    func nameLength(from start: Int, in words: [RecognizedText.Word]) -> Int {
+        var index = start
+        while index < words.count && isNameStart(words[index].text.folded, original: words[index].text) { index += 1 }
+        guard index > start else { return 0 }
+        while index < words.count && lexicon.nameParticles.contains(words[index].text.folded) && index - start < 3 { index += 1 }
+        guard index < words.count, let first = words[index].text.first, first.isUppercase,
+            words[index].text.filter(\.isLetter).count >= 2, !Self.titleWords.contains(words[index].text.folded)
+        else { return 0 }
+        return index + 1 - start
+    }
+
+    /// Joins a given name split from its surname ("MARILYNNE" "ROBINSON"): neighbouring runs on one
+    /// line that together make a name.
+    func joiningNames(_ runs: [Run]) -> [Run] {
+        var result: [Run] = []
+        for run in runs {
+            if let previous = result.last, previous.line == run.line, previous.words.count <= 3, run.words.count <= 2,
+                max(previous.height, run.height) < 1.2 * min(previous.height, run.height),
+                Double(run.words[0].box.x - previous.words[previous.words.count - 1].box.maxX) < 2.5 * previous.height
+            {
+                let words = previous.words + run.words
+                if nameLength(from: 0, in: words) == words.count && nameLength(from: 0, in: previous.words) != previous.words.count {
+                    result[result.count - 1] = Run(words: words, line: run.line)
+                    continue
+                }
+            }
+            result.append(run)
+        }
+        return result
     }
 
     private func isNameStart(_ folded: String, original: String) -> Bool {
@@ -283,7 +326,7 @@ public struct SpineTextParser: Sendable {
     /// The largest run that is not a name (the largest of all when every run is a name).
     func titleRunIndex(in runs: [Run]) -> Int? {
         let candidates = runs.indices.filter { runs[$0].letterCount >= 2 }
-        let notNames = candidates.filter { nameScore(runs[$0]) < 0.9 }
+        let notNames = candidates.filter { nameScore(runs[$0]) < 0.55 }
         let pool = notNames.isEmpty ? candidates : notNames
         return pool.max { weight(runs[$0]) < weight(runs[$1]) }
     }
@@ -308,7 +351,7 @@ public struct SpineTextParser: Sendable {
         let tokens = run.words.map(\.text)
         guard (1...5).contains(tokens.count) else { return 0 }
         let folded = tokens.map(\.folded)
-        if hasMinorWord(folded) { return 0 }
+        if hasMinorWord(tokens.filter { !$0.contains(".") }.map(\.folded)) { return 0 }
         guard tokens.allSatisfy({ $0.first.map { $0.isUppercase || $0 == "(" } ?? false || Self.isParticle($0, lexicon) }) else {
             return 0
         }

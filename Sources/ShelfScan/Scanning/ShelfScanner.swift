@@ -1,4 +1,3 @@
-import Foundation
 /// Runs shelfscan's pipeline over a batch of photos. The stages it calls are pure functions over
 /// `Sendable` values, usable alone; this actor only orders them, times them and gathers the report.
 @globalActor
@@ -109,10 +108,6 @@ public actor ShelfScanner {
         report.isbns = barcodes.map { ReportedISBN(isbn: $0.isbn, source: .barcode, addon: $0.addon, polygon: $0.polygon) }
         for (spine, reading) in zip(spines, readings) {
             let parsed = parser.parse(reading.text)
-            if ProcessInfo.processInfo.environment["SS_DEBUG"] != nil {
-                let words = reading.text.lines.enumerated().map { i, l in l.words.map { "\($0.text)[\(i):\($0.box.x),\($0.box.width)x\($0.box.height) \(Int($0.confidence))]" }.joined(separator: " ") }.joined(separator: " / ")
-                FileHandle.standardError.write("DBG \(Int(spine.polygon[0].x)),\(Int(spine.polygon[0].y)) \(words)\n".data(using: .utf8)!)
-            }
             let barcode = barcodes.first { spine.contains(Self.centre(of: $0.polygon)) }
             report.books.append(assessor.book(spine: spine, reading: reading, parsed: parsed, barcode: barcode?.isbn))
             if let printed = parsed.isbn, !report.isbns.contains(where: { $0.isbn == printed }) {
