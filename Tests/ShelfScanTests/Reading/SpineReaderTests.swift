@@ -1,0 +1,115 @@
+import Testing
+
+@testable import ShelfScan
+
+/// Reading spines of a rendered shelf at their true outlines: titles, authors, the way the
+/// lettering runs, and confidences that rank right readings above wrong ones.
+@Suite struct SpineReaderTests {
+    static let models = try! ScanModels.load()
+
+    /// Whether two titles or names are the same up to OCR slips (edit similarity of at least 0.8).
+    static func similar(_ read: String?, _ truth: String?) -> Bool {
+        guard let read, let truth else { return false }
+        let a = read.folded, b = truth.folded
+        guard !a.isEmpty, !b.isEmpty else { return false }
+        return 1 - Double(a.editDistance(to: b)) / Double(max(a.count, b.count)) >= 0.8
+    }
+
+    struct Outcome {
+        var titleRight: Bool
+        var authorRight: Bool
+        var orientationRight: Bool?
+        var confidence: Double
+    }
+
+    /// Reads every book of a fixture at its true outline.
+    static func outcomes(_ photoName: String) async throws -> [Outcome] {
+        let truth = try ShelfTruth.load(photoName)
+        let photo = try ImageDecoder().decodePhoto(atPath: Fixtures.path("shelves/\(photoName)"))
+        let reader = SpineReader(lexicon: models.lexicon)
+        let parser = SpineTextParser(lexicon: models.lexicon)
+        let assessor = BookAssessor(model: models.confidence)
+        var outcomes: [Outcome] = []
+        for book in truth.books where book.polygon != nil {
+            let reading = try await reader.read(book.outline, in: photo.image, pool: .shared)
+            let parsed = parser.parse(reading.text)
+            let spine = DetectedSpine(polygon: book.outline, score: 0.9, row: book.row ?? 0, lean: 0)
+            let reported = assessor.book(spine: spine, reading: reading, parsed: parsed)
+            let surname = book.author?.split(separator: " ").last.map(String.init)
+            let authorRight = similar(parsed.author, book.author)
+                || (parsed.author?.split(separator: " ").contains { similar(String($0), surname) } ?? false)
+            outcomes.append(
+                Outcome(
+                    titleRight: similar(parsed.title, book.title), authorRight: authorRight,
+                    orientationRight: reading.text.words.isEmpty || book.textOrientation == nil
+                        ? nil : reading.orientation.rawValue == book.textOrientation,
+                    confidence: reported.confidence))
+        }
+        return outcomes
+    }
+
+    @Test func readsMostTitlesAndAuthorsTheRightWayRound() async throws {
+        let outcomes = try await Self.outcomes("shelf-003.jpg")
+        let count = Double(outcomes.count)
+        let titles = Double(outcomes.filter(\.titleRight).count) / count
+        let authors = Double(outcomes.filter(\.authorRight).count) / count
+        let oriented: [Bool] = outcomes.compactMap(\.orientationRight)
+        let rightWay: Double = Double(oriented.filter { $0 }.count)
+        #expect(outcomes.count == 85)
+        #expect(titles >= 0.7, "titles \(titles)")
+        #expect(authors >= 0.6, "authors \(authors)")
+        #expect(rightWay >= 0.9 * Double(oriented.count), "orientation \(rightWay) of \(oriented.count)")
+
+        // Confidence ranks right titles above wrong ones, and the selected ones are right.
+        let right = outcomes.filter(\.titleRight).map(\.confidence)
+        let wrong = outcomes.filter { !$0.titleRight }.map(\.confidence)
+        let meanRight: Double = right.reduce(0, +) / Double(max(1, right.count))
+        let meanWrong: Double = wrong.reduce(0, +) / Double(max(1, wrong.count))
+        #expect(meanRight > meanWrong + 0.2, "\(meanRight) vs \(meanWrong)")
+        let selected = outcomes.filter { $0.confidence >= 0.7 }
+        #expect(selected.count >= 10)
+        let selectedRight: Double = Double(selected.filter(\.titleRight).count)
+        #expect(selectedRight >= 0.95 * Double(selected.count), "\(selectedRight) of \(selected.count)")
+    }
+
+    @Test func turnsLightLetteringOnADarkSpineDarkOnWhite() {
+        var spine = Image(width: 120, height: 60, format: .rgb, filledWith: 0)
+        spine.fill(PixelRect(x: 0, y: 0, width: 120, height: 60), with: Image.Colour(red: 30, green: 40, blue: 90))
+        spine.drawText("HOLES", at: (10, 15), scale: 4, colour: Image.Colour(red: 240, green: 220, blue: 150))
+        let ink = spine.inkOnWhite()
+        #expect(ink.format == .gray)
+        #expect(ink[x: 2, y: 2] >= 240)  // the spine's cloth
+        var darkest = 255
+        for y in 15..<43 { for x in 10..<110 { darkest = min(darkest, Int(ink[x: x, y: y])) } }
+        #expect(darkest <= 40)  // the lettering
+    }
+
+    @Test func dropsMarksAndNoise() {
+        func word(_ text: String, _ confidence: Double) -> RecognizedText.Word {
+            RecognizedText.Word(text: text, confidence: confidence, box: PixelRect(x: 0, y: 0, width: 10, height: 10))
+        }
+        let read = RecognizedText(lines: [
+            RecognizedText.Line(
+                words: [word("©", 95), word("HOLES", 93), word("|", 90), word("—I|", 70), word("xq", 8), word("A", 90)],
+                box: PixelRect(x: 0, y: 0, width: 10, height: 10)),
+            RecognizedText.Line(words: [word("~", 60)], box: PixelRect(x: 0, y: 0, width: 10, height: 10)),
+        ])
+        let cleaned = SpineReader().cleaned(read)
+        #expect(cleaned.words.map(\.text) == ["HOLES", "A"])
+        #expect(cleaned.lines.count == 1)
+    }
+
+    @Test func confidenceGrowsWithBetterEvidenceAndAnISBN() {
+        let model = Self.models.confidence
+        var signals: [String: Double] = [
+            "detection": 0.9, "hasTitle": 1, "titleConfidence": 0.5, "titleWordShare": 0.5, "titleLength": 0.5,
+        ]
+        let weak = model.confidence(signals: signals, hasISBN: false)
+        signals["titleConfidence"] = 0.95
+        signals["titleWordShare"] = 1
+        let strong = model.confidence(signals: signals, hasISBN: false)
+        #expect(strong > weak)
+        #expect(model.confidence(signals: ["detection": 0.5], hasISBN: false) < 0.7)
+        #expect(model.confidence(signals: ["detection": 0.5], hasISBN: true) >= model.isbnFloor)
+    }
+}
