@@ -26,12 +26,8 @@ extension Image {
                         let fx = x - Double(x0), fy = y - Double(y0)
                         let base = (row * outWidth + column) * channels
                         for channel in 0..<channels {
-                            let a = Double(source[(y0 * width + x0) * channels + channel])
-                            let b = Double(source[(y0 * width + x1) * channels + channel])
-                            let c = Double(source[(y1 * width + x0) * channels + channel])
-                            let d = Double(source[(y1 * width + x1) * channels + channel])
-                            let top = a + (b - a) * fx, bottom = c + (d - c) * fx
-                            target[base + channel] = UInt8(top + (bottom - top) * fy + 0.5)
+                            target[base + channel] = blend(
+                                source, x0: x0, x1: x1, y0: y0, y1: y1, fx: fx, fy: fy, channel: channel)
                         }
                     }
                 }

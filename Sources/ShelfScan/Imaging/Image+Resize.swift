@@ -165,17 +165,27 @@ extension Image {
                         let x0 = Int(sourceX), x1 = min(x0 + 1, width - 1)
                         let fx = sourceX - Double(x0)
                         for channel in 0..<channels {
-                            let a = Double(source[(y0 * width + x0) * channels + channel])
-                            let b = Double(source[(y0 * width + x1) * channels + channel])
-                            let c = Double(source[(y1 * width + x0) * channels + channel])
-                            let d = Double(source[(y1 * width + x1) * channels + channel])
-                            let top = a + (b - a) * fx, bottom = c + (d - c) * fx
-                            target[(outY * newWidth + outX) * channels + channel] =
-                                UInt8(clamping: Int((top + (bottom - top) * fy).rounded()))
+                            target[(outY * newWidth + outX) * channels + channel] = blend(
+                                source, x0: x0, x1: x1, y0: y0, y1: y1, fx: fx, fy: fy, channel: channel)
                         }
                     }
                 }
             }
         }
+    }
+
+    /// One channel blended bilinearly between the samples at columns `x0`, `x1` and rows `y0`, `y1`,
+    /// `fx` and `fy` of the way from the first to the second.
+    @inline(__always)
+    func blend(
+        _ source: UnsafeBufferPointer<UInt8>, x0: Int, x1: Int, y0: Int, y1: Int, fx: Double, fy: Double, channel: Int
+    ) -> UInt8 {
+        let channels = format.channels
+        let a = Double(source[(y0 * width + x0) * channels + channel])
+        let b = Double(source[(y0 * width + x1) * channels + channel])
+        let c = Double(source[(y1 * width + x0) * channels + channel])
+        let d = Double(source[(y1 * width + x1) * channels + channel])
+        let top = a + (b - a) * fx, bottom = c + (d - c) * fx
+        return UInt8(clamping: Int((top + (bottom - top) * fy).rounded()))
     }
 }

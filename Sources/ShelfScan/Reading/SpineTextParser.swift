@@ -254,7 +254,7 @@ public struct SpineTextParser: Sendable {
             let folded = words.map(\.text.folded)
             // A name ending the run.
             for start in 1..<(words.count - 1) where words.count - start <= 4 {
-                if nameLength(from: start, in: words) == words.count - start && !hasMinorWord(folded[..<start].suffix(0)) {
+                if nameLength(from: start, in: words) == words.count - start {
                     return [Run(words: Array(words[..<start]), line: run.line), Run(words: Array(words[start...]), line: run.line)]
                 }
             }
@@ -403,7 +403,7 @@ public struct SpineTextParser: Sendable {
         guard letters.count >= 8, letters.allSatisfy(\.isLetter), !lexicon.isWord(word.folded) else { return nil }
         for cut in stride(from: min(8, letters.count - 4), through: 4, by: -1) {
             let head = String(letters[..<cut]), tail = String(letters[cut...])
-            if lexicon.givenNames.contains(head.folded) && !lexicon.words.contains(word.folded) {
+            if lexicon.givenNames.contains(head.folded) {
                 return (head, tail)
             }
         }
