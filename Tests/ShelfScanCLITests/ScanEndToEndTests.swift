@@ -88,6 +88,15 @@ struct ScanEndToEndTests {
         #expect(lines.last?.contains("selected") == true && lines.last?.contains("uncertain") == true)
     }
 
+    @Test func reportsAModelsFolderThatIsNotThere() throws {
+        let missing = "/no/such/shelfscan-models"
+        let run = try EndToEndTests.run(["scan", "--json", Self.shelf], environment: ["SHELFSCAN_MODELS": missing])
+        #expect(run.status == 1)
+        let report = try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8))
+        #expect(report.images[0].error?.code == "models-unavailable")
+        #expect(run.stderr.contains(missing) && run.stderr.contains("SHELFSCAN_MODELS"))
+    }
+
     @Test func selectsNothingAboveAConfidenceOfOne() throws {
         let run = try EndToEndTests.run(["scan", "--json", "--min-confidence", "1", Self.shelf])
         #expect(run.status == 0)

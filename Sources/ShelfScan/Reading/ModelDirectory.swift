@@ -3,9 +3,9 @@ import Foundation
 /// The folder of data the pipeline loads at run time (`Models/` in the repository): word lists and
 /// learned parameters.
 ///
-/// Looked for, in order: `$SHELFSCAN_MODELS`; `Models` or `share/shelfscan/Models` beside or above
-/// the executable (an installed copy, or `.build/release/shelfscan` in a clone); the clone this
-/// code was built from.
+/// Looked for in `$SHELFSCAN_MODELS` when it is set; otherwise, in order: `Models` or
+/// `share/shelfscan/Models` beside or above the executable (an installed copy, or
+/// `.build/release/shelfscan` in a clone); the clone this code was built from.
 public struct ModelDirectory: Sendable {
     public let path: String
 
@@ -13,8 +13,15 @@ public struct ModelDirectory: Sendable {
         self.path = path
     }
 
-    /// The first folder of the search order that holds shelfscan's models.
+    /// The first folder of the search order that holds shelfscan's models. A folder named by
+    /// `SHELFSCAN_MODELS` is the only one looked at: a wrong setting is reported, not passed over.
     public static func locate() throws(ModelError) -> ModelDirectory {
+        if let variable = ProcessInfo.processInfo.environment["SHELFSCAN_MODELS"], !variable.isEmpty {
+            guard FileManager.default.fileExists(atPath: variable + "/" + marker) else {
+                throw ModelError("SHELFSCAN_MODELS is \(variable), which holds no shelfscan models (\(marker))")
+            }
+            return ModelDirectory(path: variable)
+        }
         for candidate in candidates() where FileManager.default.fileExists(atPath: candidate + "/" + marker) {
             return ModelDirectory(path: candidate)
         }
@@ -44,9 +51,6 @@ public struct ModelDirectory: Sendable {
 
     private static func candidates() -> [String] {
         var folders: [String] = []
-        if let variable = ProcessInfo.processInfo.environment["SHELFSCAN_MODELS"], !variable.isEmpty {
-            folders.append(variable)
-        }
         if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
             var folder = executable.deletingLastPathComponent()
             for _ in 0..<4 {
