@@ -9,7 +9,8 @@ let package = Package(
         .library(name: "ShelfScan", targets: ["ShelfScan"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // MARK: - C libraries, one small target each
@@ -47,7 +48,10 @@ let package = Package(
 
         .target(
             name: "ShelfScan",
-            dependencies: ["CPNG", "CJPEG", "CLeptonica", "CTesseract", "CZBar", "CZXing"]
+            dependencies: [
+                "CPNG", "CJPEG", "CLeptonica", "CTesseract", "CZBar", "CZXing",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .target(
             name: "ShelfScanCLI",

@@ -11,6 +11,7 @@ packages=(
     tesseract-ocr-eng      # the English OCR model
     libzbar-dev            # barcodes
     libzxing-dev           # barcodes (zxing-cpp)
+    libsqlite3-dev         # the library database (through GRDB)
 )
 missing=()
 for package in "${packages[@]}"; do

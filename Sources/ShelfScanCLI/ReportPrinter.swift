@@ -35,15 +35,19 @@ enum ReportPrinter {
                 print("  no books found\n")
                 continue
             }
-            let header = ["#".leftPadded(to: 3), "status".cell(16), "conf".cell(4), "title".cell(36), "author".cell(22), "ISBN"]
+            let header = [
+                "#".leftPadded(to: 3), "status".cell(16), "conf".cell(4), "title".cell(36), "author".cell(22), "ISBN".cell(13),
+                "library",
+            ]
             print("  " + header.joined(separator: "  "))
             for (index, book) in image.books.enumerated() {
                 let row = [
                     String(index + 1).leftPadded(to: 3), book.status.rawValue.cell(16),
                     String(format: "%.2f", book.confidence), (book.title ?? "–").cell(36), (book.author ?? "–").cell(22),
-                    book.isbn?.isbn13 ?? "–",
+                    (book.isbn?.isbn13 ?? "–").cell(13),
+                    book.libraryMatch.map { "#\($0.id) by \($0.matchedBy.rawValue)" } ?? "",
                 ]
-                print("  " + row.joined(separator: "  "))
+                print("  " + row.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
             }
             print("  " + summaryLine(of: image.books) + "\n")
         }
@@ -64,6 +68,16 @@ enum ReportPrinter {
         line += ", \(uncertain) uncertain"
         if owned > 0 { line += ", \(owned) already in the library" }
         return line
+    }
+
+    /// What `scan --add` did, on stderr (stdout may be carrying JSON).
+    static func printAddition(_ summary: AddSummary, to path: String) {
+        let copies = summary.added.reduce(0) { $0 + $1.copies }
+        var line = "added \(summary.added.count) \(summary.added.count == 1 ? "book" : "books")"
+        if copies > summary.added.count { line += " (\(copies) copies)" }
+        line += " to \(path)"
+        if !summary.alreadyPresent.isEmpty { line += "; \(summary.alreadyPresent.count) were there already" }
+        FileHandle.standardError.write(Data("shelfscan: \(line)\n".utf8))
     }
 
     private static func errorCount(_ errors: Int) -> String {

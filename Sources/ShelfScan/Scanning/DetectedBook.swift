@@ -19,6 +19,8 @@ public struct DetectedBook: Sendable, Encodable, Equatable {
     public var detectionScore: Double
     public var status: Status
     public var selected: Bool
+    /// The library entry this book already is, for `alreadyInLibrary`.
+    public var libraryMatch: LibraryMatch?
     public var polygon: [Point]
     /// Which way the lettering runs; nil when nothing was read.
     public var textOrientation: TextOrientation?
@@ -62,7 +64,7 @@ public struct DetectedBook: Sendable, Encodable, Equatable {
         try container.encode((detectionScore * 1000).rounded() / 1000, forKey: .detectionScore)
         try container.encode(status, forKey: .status)
         try container.encode(selected, forKey: .selected)
-        try container.encodeNil(forKey: .libraryMatch)
+        try container.encode(libraryMatch, forKey: .libraryMatch)
         try container.encode(polygon, forKey: .polygon)
         try container.encode(textOrientation, forKey: .textOrientation)
         try container.encode(text, forKey: .text)

@@ -16,13 +16,17 @@ public actor ShelfScanner {
         public var readsTextAlways: Bool
         /// Books at or above this confidence are selected.
         public var minimumConfidence: Double
+        /// The owner's library as it was before the scan: books found in it are `alreadyInLibrary`.
+        public var library: LibraryMatcher?
 
         public init(
-            maxPixels: Int = ImageDecoder.defaultMaxPixels, readsTextAlways: Bool = false, minimumConfidence: Double = 0.7
+            maxPixels: Int = ImageDecoder.defaultMaxPixels, readsTextAlways: Bool = false, minimumConfidence: Double = 0.7,
+            library: LibraryMatcher? = nil
         ) {
             self.maxPixels = maxPixels
             self.readsTextAlways = readsTextAlways
             self.minimumConfidence = minimumConfidence
+            self.library = library
         }
     }
 
@@ -109,7 +113,9 @@ public actor ShelfScanner {
         for (spine, reading) in zip(spines, readings) {
             let parsed = parser.parse(reading.text)
             let barcode = barcodes.first { spine.contains(Self.centre(of: $0.polygon)) }
-            report.books.append(assessor.book(spine: spine, reading: reading, parsed: parsed, barcode: barcode?.isbn))
+            var book = assessor.book(spine: spine, reading: reading, parsed: parsed, barcode: barcode?.isbn)
+            if let match = options.library?.match(for: book) { book.markInLibrary(match) }
+            report.books.append(book)
             if let printed = parsed.isbn, !report.isbns.contains(where: { $0.isbn == printed }) {
                 report.isbns.append(ReportedISBN(isbn: printed, source: .text, polygon: spine.polygon))
             }

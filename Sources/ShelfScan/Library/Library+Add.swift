@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+
+/// What adding a scan's books did.
+public struct AddSummary: Sendable {
+    /// The entries made, with the copies seen of each.
+    public var added: [LibraryBook] = []
+    /// Selected books the library turned out to have already (another process may have added them
+    /// since the scan began).
+    public var alreadyPresent: [LibraryMatch] = []
+    /// Selected books seen again in the same scan, counted as copies of an entry made here.
+    public var copiesMerged = 0
+}
+
+extension Library {
+    /// Adds the selected books of a scan that are not in the library, in one transaction: one entry
+    /// per distinct book (same ISBN, or same title and author), with the number of copies seen, and
+    /// for each copy where it was seen. Books already in the library (`alreadyInLibrary`, or found so
+    /// now) are not added, so adding the same scan twice adds nothing.
+    public func add(selectedBooksOf report: ScanReport) throws(LibraryError) -> AddSummary {
+        var seen: [(photo: String, book: DetectedBook)] = []
+        for image in report.images {
+            let photo = URL(fileURLWithPath: image.path).standardizedFileURL.path
+            for book in image.books where book.selected && book.status != .alreadyInLibrary && book.title != nil {
+                seen.append((photo, book))
+            }
+        }
+        guard !seen.isEmpty else { return AddSummary() }
+        return try write { db in
+            var summary = AddSummary()
+            var existing = LibraryMatcher(books: try LibraryBook.fetchAll(db))
+            var addedHere: Set<Int64> = []
+            let now = Date()
+            for (photo, detected) in seen {
+                let title = detected.title ?? ""
+                let authors = detected.author.map { [$0] } ?? []
+                var bookId: Int64
+                if let match = existing.match(title: title, authors: authors, isbn: detected.isbn) {
+                    guard addedHere.contains(match.id) else {
+                        summary.alreadyPresent.append(match)
+                        continue
+                    }
+                    bookId = match.id
+                    try db.execute(sql: "UPDATE book SET copies = copies + 1 WHERE id = ?", arguments: [bookId])
+                    summary.copiesMerged += 1
+                } else {
+                    var book = LibraryBook(title: title, authors: authors, isbn: detected.isbn, publisher: detected.publisher, dateAdded: now)
+                    try book.insert(db)
+                    bookId = book.id!
+                    existing.insert(book)
+                    addedHere.insert(bookId)
+                }
+                var source = BookSource(
+                    bookId: bookId, kind: .scan, file: photo, outline: Self.outlineJSON(detected.polygon),
+                    confidence: (detected.confidence * 1000).rounded() / 1000, addedAt: now)
+                try source.insert(db)
+            }
+            summary.added = try LibraryBook.filter(keys: addedHere).order(Column("id")).fetchAll(db)
+            return summary
+        }
+    }
+
+    static func outlineJSON(_ polygon: [Point]) -> String {
+        "[" + polygon.map { "[\(Int($0.x.rounded())),\(Int($0.y.rounded()))]" }.joined(separator: ",") + "]"
+    }
+}

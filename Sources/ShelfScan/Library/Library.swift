@@ -1,0 +1,217 @@
+import Foundation
+import GRDB
+
+/// The owner's library: the books they own, in an SQLite database (WAL journal, foreign keys,
+/// versioned migrations). A `Sendable` value around the database connection, with one method per thing
+/// the program does to it; every write is one transaction, so a crash leaves it as before or as after.
+///
+/// ```swift
+/// let library = try Library.open(at: Library.defaultPath())
+/// let owned = try library.books()
+/// ```
+public struct Library: Sendable {
+    let writer: any DatabaseWriter
+    /// The database file; nil for a library in memory.
+    public let path: String?
+    /// Whether this process may only read it (the file or its folder is not writable).
+    public let isReadOnly: Bool
+
+    var displayPath: String { path ?? ":memory:" }
+
+    /// Opens the library at `path`, creating the file (and its folder) when there is none yet.
+    ///
+    /// - Throws: ``LibraryError`` `notALibrary` when the file is not an SQLite database or holds
+    ///   another program's tables (it is left untouched), `readOnly`, `corrupt` or `cannotOpen`.
+    public static func open(at path: String) throws(LibraryError) -> Library {
+        let fileManager = FileManager.default
+        if fileManager.fileExists(atPath: path) {
+            try checkIsSQLite(path)
+        } else {
+            let folder = (path as NSString).deletingLastPathComponent
+            do {
+                if !folder.isEmpty { try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            } catch {
+                throw LibraryError(.cannotOpen, path: path, reason: "cannot create the folder \(folder): \(error.localizedDescription)")
+            }
+            guard access(folder.isEmpty ? "." : folder, W_OK) == 0 else {
+                throw LibraryError(.readOnly, path: path, reason: "cannot create the library: its folder is not writable")
+            }
+        }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(30)
+        configuration.foreignKeysEnabled = true
+        let writable = !fileManager.fileExists(atPath: path)
+            || (access(path, W_OK) == 0 && access((path as NSString).deletingLastPathComponent.ifEmpty("."), W_OK) == 0)
+        let writer: any DatabaseWriter
+        do {
+            if writable {
+                writer = try DatabasePool(path: path, configuration: configuration)
+            } else {
+                configuration.readonly = true
+                writer = try DatabaseQueue(path: path, configuration: configuration)
+            }
+        } catch {
+            throw LibraryError(path: path, error)
+        }
+        let library = Library(writer: writer, path: path, isReadOnly: !writable)
+        try library.prepareSchema()
+        return library
+    }
+
+    /// A new, empty library in memory (for tests and dry runs).
+    public static func inMemory() throws(LibraryError) -> Library {
+        let library: Library
+        do {
+            library = Library(writer: try DatabaseQueue(), path: nil, isReadOnly: false)
+        } catch {
+            throw LibraryError(path: ":memory:", error)
+        }
+        try library.prepareSchema()
+        return library
+    }
+
+    /// Where the library lives unless told otherwise: `$SHELFSCAN_LIBRARY`, else
+    /// `$XDG_DATA_HOME/shelfscan/library.sqlite`, else `~/.local/share/shelfscan/library.sqlite`.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let path = environment["SHELFSCAN_LIBRARY"], !path.isEmpty { return path }
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".local/share")
+        return (dataHome as NSString).appendingPathComponent("shelfscan/library.sqlite")
+    }
+
+    // MARK: - Schema
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: books and where they came from") { db in
+            try db.create(table: "book") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("title", .text).notNull()
+                table.column("subtitle", .text)
+                table.column("series", .text)
+                table.column("authors", .jsonText).notNull().defaults(to: "[]")
+                table.column("isbn13", .text).check { length($0) == 13 }
+                table.column("isbn10", .text).check { length($0) == 10 }
+                table.column("publisher", .text)
+                table.column("year", .integer)
+                table.column("shelf", .text)
+                table.column("copies", .integer).notNull().defaults(to: 1).check { $0 >= 1 }
+                table.column("dateAdded", .datetime).notNull()
+            }
+            try db.create(index: "book_isbn13", on: "book", columns: ["isbn13"])
+            try db.create(table: "bookSource") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.belongsTo("book", onDelete: .cascade).notNull()
+                table.column("kind", .text).notNull().check { ["import", "scan"].contains($0) }
+                table.column("file", .text).notNull()
+                table.column("format", .text)
+                table.column("externalId", .text)
+                table.column("outline", .text)
+                table.column("confidence", .double)
+                table.column("addedAt", .datetime).notNull()
+            }
+        }
+        return migrator
+    }
+
+    private func prepareSchema() throws(LibraryError) {
+        try perform { [writer, isReadOnly] in
+            let foreignTables = try writer.read { db in
+                try String.fetchAll(
+                    db,
+                    sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            }
+            if !foreignTables.isEmpty && !foreignTables.contains("grdb_migrations") {
+                throw LibraryError(
+                    .notALibrary, path: displayPath,
+                    reason: "this SQLite database belongs to another program (tables \(foreignTables.prefix(3).joined(separator: ", "))); it was left untouched")
+            }
+            let applied = try writer.read { db in try Self.migrator.hasCompletedMigrations(db) }
+            if !applied {
+                guard !isReadOnly else {
+                    throw LibraryError(.readOnly, path: displayPath, reason: "the library needs updating but is read-only")
+                }
+                try Self.migrator.migrate(writer)
+            }
+        }
+    }
+
+    /// A file that exists must start as every SQLite database does; anything else is refused and kept.
+    private static func checkIsSQLite(_ path: String) throws(LibraryError) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw LibraryError(.cannotOpen, path: path, reason: "cannot be read (permission denied?)")
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        if header.isEmpty { return }  // an empty file is a new database
+        guard header == Data("SQLite format 3\0".utf8) else {
+            throw LibraryError(
+                .notALibrary, path: path,
+                reason: "not an SQLite database, so not a shelfscan library; it was left untouched (use --library to name another file)")
+        }
+    }
+
+    // MARK: - Running
+
+    /// Runs `body`, turning database errors into ``LibraryError``s that name the file.
+    func perform<T>(_ body: () throws -> T) throws(LibraryError) -> T {
+        do {
+            return try body()
+        } catch let error as LibraryError {
+            throw error
+        } catch {
+            throw LibraryError(path: displayPath, error)
+        }
+    }
+
+    /// Runs `body` in one IMMEDIATE transaction: the write lock is taken first, so what it reads
+    /// cannot change under it in another process before it writes.
+    func write<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+        guard !isReadOnly else {
+            throw LibraryError(.readOnly, path: displayPath, reason: "the library is read-only (the file or its folder cannot be written)")
+        }
+        return try perform {
+            try writer.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                return result!
+            }
+        }
+    }
+
+    func read<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+        try perform { try writer.read(body) }
+    }
+}
+
+extension LibraryError {
+    /// A database failure, by what SQLite said.
+    init(path: String, _ error: any Error) {
+        guard let error = error as? DatabaseError else {
+            self.init(.database, path: path, reason: "\(error)")
+            return
+        }
+        let detail = error.message ?? "\(error)"
+        switch error.resultCode {
+        case .SQLITE_READONLY, .SQLITE_PERM:
+            self.init(.readOnly, path: path, reason: "the library is read-only (\(detail))")
+        case .SQLITE_NOTADB:
+            self.init(.notALibrary, path: path, reason: "not an SQLite database; it was left untouched")
+        case .SQLITE_CORRUPT:
+            self.init(.corrupt, path: path, reason: "the library database is damaged (\(detail))")
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            self.init(.busy, path: path, reason: "another process kept the library locked (\(detail)); try again")
+        case .SQLITE_CANTOPEN:
+            self.init(.cannotOpen, path: path, reason: "cannot open the library (\(detail))")
+        default:
+            self.init(.database, path: path, reason: detail)
+        }
+    }
+}
+
+extension String {
+    fileprivate func ifEmpty(_ replacement: String) -> String { isEmpty ? replacement : self }
+}

@@ -1,0 +1,166 @@
+/// Finds which library entry, if any, a book is: by ISBN first, then by title and author compared in
+/// their normalised forms (``BookKey``) with a similarity that tolerates OCR errors. Built once per
+/// scan or import over a snapshot of the library; pure and `Sendable`.
+///
+/// Near misses are not matches: "Leviathan Wakes" is not "Leviathan", "The Bluest Eye" is not "The
+/// Bluest Sky", and another book by the same author is another book.
+public struct LibraryMatcher: Sendable {
+    struct Entry: Sendable {
+        let book: LibraryBook
+        let key: BookKey
+    }
+
+    private var entries: [Entry] = []
+    private var byISBN: [String: Int] = [:]
+    private var byTrigram: [String: [Int]] = [:]
+
+    /// Title similarity at which a title counts as the entry's when an author agrees too.
+    static let titleWithAuthor = 0.85
+    /// Title similarity at which a title alone is enough.
+    static let titleAlone = 0.92
+    /// Surname similarity at which an author agrees (OCR-garbled names still reach it).
+    static let surnameAgrees = 0.8
+
+    /// - Parameter books: the library's entries; those without an id are ignored.
+    public init(books: [LibraryBook]) {
+        for book in books { insert(book) }
+    }
+
+    /// Adds an entry (one just saved, so that the rest of an import or add compares against it too).
+    /// A book without an id is ignored.
+    public mutating func insert(_ book: LibraryBook) {
+        guard book.id != nil else { return }
+        let index = entries.count
+        let key = BookKey(title: book.title, subtitle: book.subtitle, authors: book.authors)
+        entries.append(Entry(book: book, key: key))
+        if let isbn13 = book.isbn13 { byISBN[isbn13] = byISBN[isbn13] ?? index }
+        for trigram in Set(Self.trigrams(of: key.compactTitle)) { byTrigram[trigram, default: []].append(index) }
+    }
+
+    /// Whether there is nothing to match against.
+    public var isEmpty: Bool { entries.isEmpty }
+
+    // MARK: - A spine
+
+    /// The entry a scanned book is, judged from its ISBN, its parsed title and author, and the raw
+    /// text of its spine (where a title or name the parser missed may still be read).
+    public func match(for book: DetectedBook) -> LibraryMatch? {
+        if let isbn = book.isbn {
+            if let index = byISBN[isbn.isbn13] { return match(entries[index], .isbn, 1) }
+        }
+        let rawText = book.text.folded
+        let compactText = rawText.replacingOccurrences(of: " ", with: "")
+        let textWords = Set(rawText.split(separator: " ").map(String.init))
+        let parsed = book.title.map { BookKey(title: $0, authors: book.author.map { [$0] } ?? []) }
+        let parsedAuthor = book.author.map { BookKey(title: "", authors: [$0]) }
+        let parsedTitleWords = parsed.map { $0.title.split(separator: " ").map(String.init) } ?? []
+
+        var best: (entry: Entry, rule: LibraryMatch.Rule, score: Double, similarity: Double)?
+        for index in candidates(for: compactText + (parsed?.compactTitle ?? "")) {
+            let entry = entries[index]
+            if let isbn = book.isbn, let own = entry.book.isbn13, own != isbn.isbn13 { continue }  // another edition
+            let key = entry.key
+            let titleParsed = parsed.map {
+                max(Similarity.ratio($0.compactTitle, key.compactTitle), Similarity.ratio($0.compactTitle, key.compactFullTitle))
+            } ?? 0
+            let titleInText = Self.occurrence(of: key.compactTitle, words: key.title, in: compactText, textWords: textWords)
+            let authorInText = key.surnames.map { Self.occurrence(of: $0, words: $0, in: compactText, textWords: textWords) }.max() ?? 0
+            let authorParsed = Self.surnameSimilarity(parsedAuthor?.surnames ?? [], key.surnames)
+            let authorAgrees = max(authorInText, authorParsed) >= Self.surnameAgrees
+            let authorConflicts = !(parsedAuthor?.surnames.isEmpty ?? true) && !key.surnames.isEmpty && !authorAgrees
+                && authorParsed < 0.5
+
+            // The score ranks rival entries: an agreeing author first, then the parsed title over the raw text.
+            var rule: LibraryMatch.Rule?, score = 0.0, similarity = 0.0
+            if authorAgrees, titleParsed >= Self.titleWithAuthor {
+                (rule, score, similarity) = (.titleAndAuthor, titleParsed + 1, titleParsed)
+            } else if authorAgrees, titleInText >= Self.titleWithAuthor,
+                !Self.extends(parsedTitleWords, entryTitle: key.title, surnames: key.surnames)
+            {
+                (rule, score, similarity) = (.titleAndAuthor, titleInText + 0.9, titleInText)
+            } else if !authorConflicts, titleParsed >= Self.titleAlone, titleParsed == 1 || key.compactTitle.count >= 8 {
+                (rule, score, similarity) = (.title, titleParsed, titleParsed)
+            } else if !authorConflicts, key.compactTitle.count >= 14, titleInText >= Self.titleAlone,
+                !Self.extends(parsedTitleWords, entryTitle: key.title, surnames: key.surnames)
+            {
+                (rule, score, similarity) = (.title, titleInText - 0.05, titleInText)
+            }
+            if let rule, score > (best?.score ?? 0) { best = (entry, rule, score, similarity) }
+        }
+        guard let best else { return nil }
+        return match(best.entry, best.rule, best.similarity)
+    }
+
+    // MARK: - A catalogue entry
+
+    /// The entry a catalogued book (an imported row, a book about to be added) is: the same ISBN, or,
+    /// when either has none, the same normalised title and an author in common.
+    public func match(title: String, subtitle: String? = nil, authors: [String], isbn: ISBN?) -> LibraryMatch? {
+        if let isbn, let index = byISBN[isbn.isbn13] { return match(entries[index], .isbn, 1) }
+        let key = BookKey(title: title, subtitle: subtitle, authors: authors)
+        var best: (entry: Entry, similarity: Double)?
+        for index in candidates(for: key.compactTitle) {
+            let entry = entries[index]
+            if let isbn, let own = entry.book.isbn13, own != isbn.isbn13 { continue }
+            let similarity = Similarity.ratio(key.compactTitle, entry.key.compactTitle)
+            guard similarity >= Self.titleAlone else { continue }
+            let bothNamed = !key.surnames.isEmpty && !entry.key.surnames.isEmpty
+            guard !bothNamed || Self.surnameSimilarity(key.surnames, entry.key.surnames) >= Self.surnameAgrees else { continue }
+            if similarity > (best?.similarity ?? 0) { best = (entry, similarity) }
+        }
+        guard let best else { return nil }
+        return match(best.entry, best.entry.key.surnames.isEmpty || key.surnames.isEmpty ? .title : .titleAndAuthor, best.similarity)
+    }
+
+    // MARK: - Helpers
+
+    private func match(_ entry: Entry, _ rule: LibraryMatch.Rule, _ similarity: Double) -> LibraryMatch {
+        LibraryMatch(
+            id: entry.book.id ?? 0, title: entry.book.title, author: entry.book.author, isbn: entry.book.isbn,
+            matchedBy: rule, similarity: similarity)
+    }
+
+    /// Entries sharing at least a third of their title's trigrams with the text.
+    private func candidates(for compactText: String) -> [Int] {
+        var hits: [Int: Int] = [:]
+        for trigram in Set(Self.trigrams(of: compactText)) {
+            for index in byTrigram[trigram] ?? [] { hits[index, default: 0] += 1 }
+        }
+        return hits.compactMap { index, count in
+            let total = max(1, entries[index].key.compactTitle.count - 2)
+            return count * 3 >= total ? index : nil
+        }.sorted()
+    }
+
+    static func trigrams(of text: String) -> [String] {
+        let characters = Array(text)
+        guard characters.count >= 3 else { return characters.isEmpty ? [] : [String(characters)] }
+        return (0...(characters.count - 3)).map { String(characters[$0..<$0 + 3]) }
+    }
+
+    /// How well a folded name or title occurs in a spine's text: approximately inside the glued text
+    /// when long enough to be distinctive, else only as a whole word.
+    static func occurrence(of compact: String, words: String, in compactText: String, textWords: Set<String>) -> Double {
+        if compact.count >= 5 { return Similarity.occurrence(of: compact, in: compactText) }
+        let needed = words.split(separator: " ").map(String.init)
+        return !needed.isEmpty && needed.allSatisfy(textWords.contains) ? 1 : 0
+    }
+
+    static func surnameSimilarity(_ some: [String], _ others: [String]) -> Double {
+        var best = 0.0
+        for a in some { for b in others { best = max(best, Similarity.ratio(a, b)) } }
+        return best
+    }
+
+    /// Whether a parsed title is the entry's title plus words of its own ("Leviathan Wakes" for
+    /// "Leviathan"), ignoring the author's name and scraps of two or three letters.
+    static func extends(_ parsedWords: [String], entryTitle: String, surnames: [String]) -> Bool {
+        let titleWords = entryTitle.split(separator: " ").map(String.init)
+        let own = parsedWords.filter { word in
+            word.count >= 4 && word.allSatisfy(\.isLetter)
+                && !titleWords.contains { Similarity.ratio($0, word) >= 0.75 }
+                && !surnames.contains { Similarity.occurrence(of: word, in: $0) >= 0.75 || Similarity.ratio($0, word) >= 0.75 }
+        }
+        return !own.isEmpty && titleWords.contains { word in parsedWords.contains { Similarity.ratio($0, word) >= 0.75 } }
+    }
+}

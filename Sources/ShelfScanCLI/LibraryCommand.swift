@@ -1,0 +1,21 @@
+import ArgumentParser
+import Foundation
+import ShelfScan
+
+/// `shelfscan library …`: the books the owner already has.
+struct LibraryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "library",
+        abstract: "Keep the library of books you own: import, list, search, export, remove.",
+        discussion: """
+            The library is an SQLite database, by default at $XDG_DATA_HOME/shelfscan/library.sqlite \
+            (~/.local/share/shelfscan/library.sqlite); name another with --library or SHELFSCAN_LIBRARY. \
+            `shelfscan scan` marks the books it finds there as alreadyInLibrary, and `scan --add` adds \
+            the new ones it selected.
+            """,
+        subcommands: [
+            LibraryImportCommand.self, LibraryListCommand.self, LibrarySearchCommand.self, LibraryExportCommand.self,
+            LibraryRemoveCommand.self,
+        ]
+    )
+}

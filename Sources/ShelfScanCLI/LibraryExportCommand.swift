@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import ShelfScan
+
+/// `shelfscan library export`: the library as a Goodreads CSV or JSON.
+struct LibraryExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write the library as a CSV that Goodreads imports, or as JSON.",
+        discussion: "ISBNs are written as text (=\"…\"), as Goodreads writes them, so spreadsheets keep their leading zeros."
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case goodreads
+        case json
+    }
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    @Option(name: .long, help: "goodreads (CSV) or json.")
+    var format: Format = .goodreads
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    func run() throws {
+        let library = try libraryOptions.openIfPresent()
+        let text: String
+        do {
+            let books = try library?.books() ?? []
+            switch format {
+            case .goodreads:
+                text = LibraryExporter.goodreadsCSV(books)
+            case .json:
+                var sources: [Int64: [BookSource]] = [:]
+                for book in books { if let id = book.id { sources[id] = try library?.sources(ofBook: id) } }
+                text = try LibraryExporter.json(books, sources: sources) + "\n"
+            }
+        } catch let error as LibraryError {
+            throw error.exit()
+        }
+        guard let output else {
+            print(text, terminator: "")
+            return
+        }
+        do {
+            // Written beside the target and moved over it, so an interrupted export never leaves half a file.
+            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            ReportPrinter.printError("\(output): cannot write the export: \((error as NSError).localizedDescription)")
+            throw ExitCode.failure
+        }
+        FileHandle.standardError.write(Data("shelfscan: wrote \(try library?.count() ?? 0) books to \(output)\n".utf8))
+    }
+}
+
+/// `shelfscan library remove ID…`: books out of the library.
+struct LibraryRemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Remove books from the library by id (as `library list` shows them).",
+        discussion: "All or nothing: when an id is not in the library, nothing is removed."
+    )
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    @Argument(help: "Ids of the books to remove.")
+    var ids: [Int64]
+
+    func validate() throws {
+        if ids.isEmpty { throw ValidationError("Name at least one book id.") }
+    }
+
+    func run() throws {
+        guard let library = try libraryOptions.openIfPresent() else {
+            ReportPrinter.printError("\(libraryOptions.path): no library yet; nothing to remove")
+            throw ExitCode.failure
+        }
+        do {
+            for book in try library.remove(ids: ids) {
+                print("removed #\(book.id ?? 0): \(book.fullTitle)\(book.author.map { " by \($0)" } ?? "")")
+            }
+        } catch {
+            throw error.exit()
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import ShelfScan
+
+/// `shelfscan library list`: every book in the library.
+struct LibraryListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the books in the library.")
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    @Flag(name: .long, help: "Print the books as JSON.")
+    var json = false
+
+    func run() throws {
+        guard let library = try libraryOptions.openIfPresent() else {
+            if json { print("[]") } else { print("\(libraryOptions.path): no library yet (import a file or scan with --add)") }
+            return
+        }
+        do {
+            try LibraryPrinter.print(try library.books(), of: library, json: json)
+        } catch let error as LibraryError {
+            throw error.exit()
+        }
+    }
+}
+
+/// `shelfscan library search QUERY`: books by title, author or ISBN, tolerant of typos.
+struct LibrarySearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Find books by title, author or ISBN (typos are tolerated).",
+        discussion: "Exits 0 when something was found, 1 when nothing was."
+    )
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    @Argument(help: "Words of the title or author, or an ISBN-10/13.")
+    var query: [String]
+
+    @Flag(name: .long, help: "Print the books as JSON.")
+    var json = false
+
+    func validate() throws {
+        if query.joined().trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("Say what to search for.") }
+    }
+
+    func run() throws {
+        let found: [LibraryBook]
+        let library = try libraryOptions.openIfPresent()
+        do {
+            found = try library?.search(query.joined(separator: " ")) ?? []
+        } catch {
+            throw error.exit()
+        }
+        if let library { try LibraryPrinter.print(found, of: library, json: json) }
+        if found.isEmpty {
+            if !json && library == nil { print("[]") }
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import ShelfScan
+
+/// Library books on the terminal: a table, or JSON.
+enum LibraryPrinter {
+    static func print(_ books: [LibraryBook], of library: Library, json: Bool) throws {
+        if json {
+            var sources: [Int64: [BookSource]] = [:]
+            for book in books { if let id = book.id { sources[id] = try library.sources(ofBook: id) } }
+            Swift.print(try LibraryExporter.json(books, sources: sources))
+            return
+        }
+        guard !books.isEmpty else {
+            Swift.print("no books")
+            return
+        }
+        let header = ["id".leftPadded(to: 5), "title".cell(40), "author".cell(24), "ISBN-13".cell(13), "year".cell(4), "copies".cell(6), "shelf"]
+        Swift.print(header.joined(separator: "  "))
+        for book in books {
+            let row = [
+                String(book.id ?? 0).leftPadded(to: 5), book.fullTitle.cell(40), book.authors.joined(separator: ", ").cell(24),
+                (book.isbn13 ?? "–").cell(13), (book.year.map(String.init) ?? "–").cell(4), String(book.copies).leftPadded(to: 6),
+                book.shelf ?? "–",
+            ]
+            Swift.print(row.joined(separator: "  "))
+        }
+        Swift.print("\(books.count) \(books.count == 1 ? "book" : "books")")
+    }
+}
