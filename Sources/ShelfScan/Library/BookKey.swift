@@ -17,6 +17,8 @@ public struct BookKey: Sendable, Hashable {
     public let surnames: [String]
     /// Each author's given names as initials ("George R. R. Martin" → "grr").
     public let initials: [String]
+    /// Every word of every author's name, folded.
+    public let nameWords: Set<String>
 
     public init(title: String, authors: [String]) {
         let parts = LibraryBook.splitTitle(title)
@@ -29,11 +31,12 @@ public struct BookKey: Sendable, Hashable {
         compactTitle = main.replacingOccurrences(of: " ", with: "")
         let full = [main, subtitle?.folded ?? ""].joined()
         compactFullTitle = full.replacingOccurrences(of: " ", with: "")
-        var surnames: [String] = [], initials: [String] = []
+        var surnames: [String] = [], initials: [String] = [], nameWords: Set<String> = []
         for author in authors {
             let words = LibraryBook.nameInReadingOrder(author).folded.split(separator: " ").map(String.init)
             let name = words.filter { !Self.nameSuffixes.contains($0) }
             guard let last = name.last else { continue }
+            nameWords.formUnion(name)
             // "Le Guin", "de Beauvoir": a particle belongs to the surname.
             var surnameStart = name.count - 1
             while surnameStart > 0, Self.particles.contains(name[surnameStart - 1]) { surnameStart -= 1 }
@@ -42,6 +45,7 @@ public struct BookKey: Sendable, Hashable {
         }
         self.surnames = surnames
         self.initials = initials
+        self.nameWords = nameWords
     }
 
     static let articles: Set<String> = [

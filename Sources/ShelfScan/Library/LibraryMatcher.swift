@@ -15,7 +15,7 @@ public struct LibraryMatcher: Sendable {
     private var byTrigram: [String: [Int]] = [:]
 
     /// Title similarity at which a title counts as the entry's when an author agrees too.
-    static let titleWithAuthor = 0.85
+    static let titleWithAuthor = 0.75
     /// Title similarity at which a title alone is enough.
     static let titleAlone = 0.92
     /// Surname similarity at which an author agrees (OCR-garbled names still reach it).
@@ -63,26 +63,29 @@ public struct LibraryMatcher: Sendable {
             let titleParsed = parsed.map {
                 max(Similarity.ratio($0.compactTitle, key.compactTitle), Similarity.ratio($0.compactTitle, key.compactFullTitle))
             } ?? 0
-            let titleInText = Self.occurrence(of: key.compactTitle, words: key.title, in: compactText, textWords: textWords)
             let authorInText = key.surnames.map { Self.occurrence(of: $0, words: $0, in: compactText, textWords: textWords) }.max() ?? 0
             let authorParsed = Self.surnameSimilarity(parsedAuthor?.surnames ?? [], key.surnames)
             let authorAgrees = max(authorInText, authorParsed) >= Self.surnameAgrees
-            let authorConflicts = !(parsedAuthor?.surnames.isEmpty ?? true) && !key.surnames.isEmpty && !authorAgrees
-                && authorParsed < 0.5
+            // With an agreeing author even a short title may be sought approximately in the glued text.
+            let titleInText = authorAgrees && key.compactTitle.count >= 4
+                ? Similarity.occurrence(of: key.compactTitle, in: compactText)
+                : Self.occurrence(of: key.compactTitle, words: key.title, in: compactText, textWords: textWords)
+            let extendsTitle = Self.extends(parsedTitleWords, entryTitle: key.title, names: key.nameWords)
+            // A lone word where the author goes may be a misread publisher: against an exactly read
+            // title it does not count.
+            let parsedAuthorIsFullName = (parsedAuthor?.nameWords.count ?? 0) >= 2
+            let authorConflicts = Self.conflicts(parsedAuthor?.surnames ?? [], with: key) && !authorAgrees && authorParsed < 0.5
+                && (parsedAuthorIsFullName || titleParsed < 1)
 
             // The score ranks rival entries: an agreeing author first, then the parsed title over the raw text.
             var rule: LibraryMatch.Rule?, score = 0.0, similarity = 0.0
             if authorAgrees, titleParsed >= Self.titleWithAuthor {
                 (rule, score, similarity) = (.titleAndAuthor, titleParsed + 1, titleParsed)
-            } else if authorAgrees, titleInText >= Self.titleWithAuthor,
-                !Self.extends(parsedTitleWords, entryTitle: key.title, surnames: key.surnames)
-            {
+            } else if authorAgrees, titleInText >= Self.titleWithAuthor, !extendsTitle {
                 (rule, score, similarity) = (.titleAndAuthor, titleInText + 0.9, titleInText)
             } else if !authorConflicts, titleParsed >= Self.titleAlone, titleParsed == 1 || key.compactTitle.count >= 8 {
                 (rule, score, similarity) = (.title, titleParsed, titleParsed)
-            } else if !authorConflicts, key.compactTitle.count >= 14, titleInText >= Self.titleAlone,
-                !Self.extends(parsedTitleWords, entryTitle: key.title, surnames: key.surnames)
-            {
+            } else if !authorConflicts, key.compactTitle.count >= 10, titleInText >= Self.titleAlone, !extendsTitle {
                 (rule, score, similarity) = (.title, titleInText - 0.05, titleInText)
             }
             if let rule, score > (best?.score ?? 0) { best = (entry, rule, score, similarity) }
@@ -153,14 +156,24 @@ public struct LibraryMatcher: Sendable {
     }
 
     /// Whether a parsed title is the entry's title plus words of its own ("Leviathan Wakes" for
-    /// "Leviathan"), ignoring the author's name and scraps of two or three letters.
-    static func extends(_ parsedWords: [String], entryTitle: String, surnames: [String]) -> Bool {
+    /// "Leviathan"), ignoring the author's names (even misread) and scraps of two or three letters.
+    static func extends(_ parsedWords: [String], entryTitle: String, names: Set<String>) -> Bool {
         let titleWords = entryTitle.split(separator: " ").map(String.init)
         let own = parsedWords.filter { word in
             word.count >= 4 && word.allSatisfy(\.isLetter)
-                && !titleWords.contains { Similarity.ratio($0, word) >= 0.75 }
-                && !surnames.contains { Similarity.occurrence(of: word, in: $0) >= 0.75 || Similarity.ratio($0, word) >= 0.75 }
+                && !titleWords.contains { Similarity.ratio($0, word) >= 0.75 || (word.hasPrefix($0) && word.count <= $0.count + 2) }
+                && !names.contains { Similarity.ratio($0, word) >= 0.6 || Similarity.occurrence(of: $0, in: word) >= 0.8 }
         }
         return !own.isEmpty && titleWords.contains { word in parsedWords.contains { Similarity.ratio($0, word) >= 0.75 } }
+    }
+
+    /// Whether a parsed author is plainly someone else: a surname of four letters or more that is
+    /// neither the entry's author nor a word of its title (the parser's mistake, then).
+    static func conflicts(_ parsedSurnames: [String], with key: BookKey) -> Bool {
+        guard !key.surnames.isEmpty else { return false }
+        let titleWords = key.title.split(separator: " ").map(String.init)
+        return parsedSurnames.contains { surname in
+            surname.count >= 4 && !titleWords.contains { Similarity.ratio($0, surname) >= 0.75 }
+        }
     }
 }
