@@ -26,6 +26,8 @@ extension Library {
             }
         }
         guard !seen.isEmpty else { return AddSummary() }
+        // The best-read copy of a book makes its entry; the others are counted as copies of it.
+        seen.sort { $0.book.confidence > $1.book.confidence }
         return try write { db in
             var summary = AddSummary()
             var existing = LibraryMatcher(books: try LibraryBook.fetchAll(db))
@@ -35,7 +37,8 @@ extension Library {
                 let title = detected.title ?? ""
                 let authors = detected.author.map { [$0] } ?? []
                 var bookId: Int64
-                if let match = existing.match(title: title, authors: authors, isbn: detected.isbn) {
+                // A spine is matched as the scan matched it, with its raw text: two reads of one book differ.
+                if let match = existing.match(for: detected) {
                     guard addedHere.contains(match.id) else {
                         summary.alreadyPresent.append(match)
                         continue

@@ -48,7 +48,7 @@ public struct Library: Sendable {
                 writer = try DatabasePool(path: path, configuration: configuration)
             } else {
                 configuration.readonly = true
-                writer = try DatabaseQueue(path: path, configuration: configuration)
+                writer = try openReadOnly(path, configuration: configuration)
             }
         } catch {
             throw LibraryError(path: path, error)
@@ -56,6 +56,19 @@ public struct Library: Sendable {
         let library = Library(writer: writer, path: path, isReadOnly: !writable)
         try library.prepareSchema()
         return library
+    }
+
+    /// A WAL database can only be read by a process that may create its `-shm` file beside it; one
+    /// that may not (a library in someone else's folder) reads it as an immutable file instead.
+    private static func openReadOnly(_ path: String, configuration: Configuration) throws -> DatabaseQueue {
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+            return queue
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN {
+            let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+            return try DatabaseQueue(path: "file:\(encoded)?immutable=1", configuration: configuration)
+        }
     }
 
     /// A new, empty library in memory (for tests and dry runs).
