@@ -13,6 +13,8 @@ public struct LibraryMatcher: Sendable {
     private var entries: [Entry] = []
     private var byISBN: [String: Int] = [:]
     private var byTrigram: [String: [Int]] = [:]
+    private var bySurnameTrigram: [String: [Int]] = [:]
+    private var byTitleWord: [String: [Int]] = [:]
 
     /// Title similarity at which a title counts as the entry's when an author agrees too.
     static let titleWithAuthor = 0.75
@@ -35,6 +37,8 @@ public struct LibraryMatcher: Sendable {
         entries.append(Entry(book: book, key: key))
         if let isbn13 = book.isbn13 { byISBN[isbn13] = byISBN[isbn13] ?? index }
         for trigram in Set(Self.trigrams(of: key.compactTitle)) { byTrigram[trigram, default: []].append(index) }
+        for trigram in Set(key.surnames.flatMap(Self.trigrams)) { bySurnameTrigram[trigram, default: []].append(index) }
+        for word in Self.indexedWords(of: key.title) { byTitleWord[word, default: []].append(index) }
     }
 
     /// Whether there is nothing to match against.
@@ -102,9 +106,15 @@ public struct LibraryMatcher: Sendable {
         if let isbn, let index = byISBN[isbn.isbn13] { return match(entries[index], .isbn, 1) }
         let key = BookKey(title: title, subtitle: subtitle, authors: authors)
         var best: (entry: Entry, similarity: Double)?
-        for index in candidates(for: key.compactTitle) {
+        // Catalogued titles are spelt nearly right: a close one keeps at least one word whole (a
+        // title of one word may not: it is sought by its trigrams).
+        let words = Self.indexedWords(of: key.title)
+        let found = words.count > 1 ? Set(words.flatMap { byTitleWord[$0] ?? [] }).sorted() : candidates(for: key.compactTitle)
+        for index in found {
             let entry = entries[index]
             if let isbn, let own = entry.book.isbn13, own != isbn.isbn13 { continue }
+            let lengths = (key.compactTitle.count, entry.key.compactTitle.count)
+            guard Double(abs(lengths.0 - lengths.1)) <= (1 - Self.titleAlone) * Double(max(lengths.0, lengths.1)) else { continue }
             let similarity = Similarity.ratio(key.compactTitle, entry.key.compactTitle)
             guard similarity >= Self.titleAlone else { continue }
             let bothNamed = !key.surnames.isEmpty && !entry.key.surnames.isEmpty
@@ -123,16 +133,28 @@ public struct LibraryMatcher: Sendable {
             matchedBy: rule, similarity: similarity)
     }
 
-    /// Entries sharing at least a third of their title's trigrams with the text.
+    /// Entries sharing at least a third of their title's trigrams, or half of an author's surname's,
+    /// with the text: the only ones worth comparing closely.
     private func candidates(for compactText: String) -> [Int] {
-        var hits: [Int: Int] = [:]
+        var titleHits: [Int: Int] = [:], surnameHits: [Int: Int] = [:]
         for trigram in Set(Self.trigrams(of: compactText)) {
-            for index in byTrigram[trigram] ?? [] { hits[index, default: 0] += 1 }
+            for index in byTrigram[trigram] ?? [] { titleHits[index, default: 0] += 1 }
+            for index in bySurnameTrigram[trigram] ?? [] { surnameHits[index, default: 0] += 1 }
         }
-        return hits.compactMap { index, count in
-            let total = max(1, entries[index].key.compactTitle.count - 2)
-            return count * 3 >= total ? index : nil
-        }.sorted()
+        var found = Set(titleHits.compactMap { index, count in
+            count * 3 >= max(1, entries[index].key.compactTitle.count - 2) ? index : nil
+        })
+        for (index, count) in surnameHits {
+            let shortest = entries[index].key.surnames.map(\.count).min() ?? 0
+            if count * 2 >= max(1, shortest - 2) { found.insert(index) }
+        }
+        return found.sorted()
+    }
+
+    /// The words of a folded title worth indexing: three letters or more, not the commonest.
+    static func indexedWords(of title: String) -> Set<String> {
+        let common: Set<String> = ["the", "and", "for", "with", "from", "into", "des", "les", "und", "der"]
+        return Set(title.split(separator: " ").map(String.init).filter { $0.count >= 3 && !common.contains($0) })
     }
 
     static func trigrams(of text: String) -> [String] {

@@ -7,6 +7,13 @@ extension String {
         let plain = folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
         var result = "", pendingSpace = false
         for character in plain.lowercased() {
+            // Letters that no accent folding takes apart.
+            if let spelled = Self.spelledOut[character] {
+                if pendingSpace && !result.isEmpty { result.append(" ") }
+                pendingSpace = false
+                result += spelled
+                continue
+            }
             if character.isASCII && (character.isLetter || character.isNumber) {
                 if pendingSpace && !result.isEmpty { result.append(" ") }
                 pendingSpace = false
@@ -17,6 +24,10 @@ extension String {
         }
         return result
     }
+
+    private static let spelledOut: [Character: String] = [
+        "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i",
+    ]
 
     /// Text read in capitals (four letters in five or more), set in title case ("THE POPPY WAR" → "The Poppy War", "R.F." stays);
     /// text already in mixed case is kept as it is.

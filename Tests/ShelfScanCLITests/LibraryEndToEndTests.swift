@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+
+/// The `library` commands and `scan --library/--add`, run as a user runs them, each on its own
+/// temporary library: summaries, exit codes, bad files, read-only files, concurrent writers and a
+/// writer killed halfway.
+struct LibraryEndToEndTests {
+    typealias Run = EndToEndTests.Run
+
+    static func temporaryLibrary() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shelfscan-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.appendingPathComponent("library.sqlite").path
+    }
+
+    static func run(_ arguments: [String], library: String) throws -> Run {
+        try EndToEndTests.run(arguments + ["--library", library])
+    }
+
+    static func bookCount(_ library: String) throws -> Int {
+        let run = try Self.run(["library", "list", "--json"], library: library)
+        let books = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [Any]
+        return books?.count ?? -1
+    }
+
+    /// A Goodreads export of `count` made-up books with valid, distinct ISBNs, written to a file.
+    static func generatedExport(count: Int, firstNumber: Int) throws -> String {
+        var lines = ["Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,Exclusive Shelf,Owned Copies"]
+        let syllables = ["ka", "lo", "mir", "ten", "vas", "dor", "phi", "lun", "ser", "gra", "bel", "tor", "quin", "zu"]
+        var seed = UInt64(firstNumber) &* 6_364_136_223_846_793_005 &+ 1
+        func word() -> String {
+            var text = ""
+            for _ in 0..<3 {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += syllables[Int(seed >> 33) % syllables.count]
+            }
+            return text.capitalized
+        }
+        for number in firstNumber..<(firstNumber + count) {
+            let body = "978" + String(format: "%09d", number)
+            let sum = body.enumerated().reduce(0) { $0 + ($1.offset % 2 == 0 ? 1 : 3) * Int(String($1.element))! }
+            let isbn = body + String((10 - sum % 10) % 10)
+            lines.append("\(number),\(word()) \(word()) \(number),\(word()) \(word()),,,\"=\"\"\",\"=\"\"\(isbn)\"\"\",read,1")
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString).csv").path
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static func started(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = EndToEndTests.binary
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    // MARK: - Import and the other commands
+
+    @Test func importsSummarisesAndAddsNothingTheSecondTime() throws {
+        let library = try Self.temporaryLibrary()
+        let file = EndToEndTests.fixture("library/goodreads_library_export.csv")
+        let first = try Self.run(["library", "import", file], library: library)
+        #expect(first.status == 0)
+        #expect(first.stdout.contains("Goodreads export, 8 rows: 6 imported, 1 already present, 1 skipped"))
+        #expect(first.stdout.contains("row 3: skipped: no title"))
+        let second = try Self.run(["library", "import", file], library: library)
+        #expect(second.status == 0)
+        #expect(second.stdout.contains("0 imported, 7 already present, 1 skipped"))
+        #expect(try Self.bookCount(library) == 6)
+
+        let search = try Self.run(["library", "search", "pride", "prejudise"], library: library)
+        #expect(search.status == 0 && search.stdout.contains("Pride and Prejudice"))
+        #expect(try Self.run(["library", "search", "zebra"], library: library).status == 1)
+
+        let export = try Self.run(["library", "export", "--format", "goodreads"], library: library)
+        #expect(export.stdout.hasPrefix("Book Id,Title,Author,Author l-f,"))
+        #expect(export.stdout.contains("\"=\"\"9780141439518\"\"\""))
+    }
+
+    @Test func refusesAnUnknownExportNamingIt() throws {
+        let library = try Self.temporaryLibrary()
+        let file = EndToEndTests.fixture("library/not_an_export.csv")
+        let run = try Self.run(["library", "import", file], library: library)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains(file) && run.stderr.contains("not a Goodreads, LibraryThing or StoryGraph export"))
+        #expect(try Self.bookCount(library) == 0)
+    }
+
+    @Test func neverOverwritesAFileThatIsNotALibrary() throws {
+        let library = try Self.temporaryLibrary()
+        let content = "Name,Amount\nrent,700\n"
+        try content.write(toFile: library, atomically: true, encoding: .utf8)
+        let run = try Self.run(["library", "import", EndToEndTests.fixture("library/storygraph_export.csv")], library: library)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains(library) && run.stderr.contains("not an SQLite database"))
+        #expect(try String(contentsOfFile: library, encoding: .utf8) == content)
+        let scan = try Self.run(["scan", EndToEndTests.fixture("shelves/blank-wall.jpg")], library: library)
+        #expect(scan.status == 1 && scan.stderr.contains("not an SQLite database"))
+    }
+
+    @Test func reportsAReadOnlyLibraryClearlyAndStillReadsIt() throws {
+        let library = try Self.temporaryLibrary()
+        let folder = (library as NSString).deletingLastPathComponent
+        #expect(try Self.run(["library", "import", EndToEndTests.fixture("library/storygraph_export.csv")], library: library).status == 0)
+        // Root may write anything, so as root the commands run as the unprivileged user "nobody".
+        var prefix: [String] = []
+        if geteuid() == 0 {
+            prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", EndToEndTests.binary.path]
+            chmod(folder, 0o755)
+        } else {
+            chmod(library, 0o444)
+            chmod(folder, 0o555)
+        }
+        defer { chmod(folder, 0o755) }
+        func run(_ arguments: [String]) throws -> Run {
+            guard !prefix.isEmpty else { return try Self.run(arguments, library: library) }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = prefix + arguments + ["--library", library]
+            let out = Pipe(), err = Pipe()
+            (process.standardOutput, process.standardError) = (out, err)
+            try process.run()
+            let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        }
+        let list = try run(["library", "list"])
+        #expect(list.status == 0 && list.stdout.contains("6 books"))
+        let write = try run(["library", "import", EndToEndTests.fixture("library/librarything_export.csv")])
+        #expect(write.status == 1)
+        #expect(write.stderr.contains(library) && write.stderr.contains("read-only"))
+        #expect(try Self.bookCount(library) == 6)
+    }
+
+    // MARK: - Scans
+
+    @Test func addingTheSameScanTwiceAddsOnlyOnce() throws {
+        let library = try Self.temporaryLibrary()
+        let photo = EndToEndTests.fixture("shelves/shelf-003.jpg")
+        let first = try Self.run(["scan", "--add", photo], library: library)
+        #expect(first.status == 0)
+        let added = try #require(first.stderr.firstMatch(of: /added (\d+) books?/)).1
+        #expect(Int(added)! > 0)
+        #expect(try Self.bookCount(library) == Int(added)!)
+
+        let second = try Self.run(["scan", "--add", "--json", photo], library: library)
+        #expect(second.status == 0)
+        #expect(second.stderr.contains("added 0 books"))
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
+        let summary = try #require(report["summary"] as? [String: Any])
+        #expect(summary["duplicates"] as? Int ?? 0 >= Int(added)!)
+        #expect(summary["selected"] as? Int == 0)
+        let books = ((report["images"] as? [[String: Any]])?.first?["books"] as? [[String: Any]]) ?? []
+        for book in books where book["status"] as? String == "alreadyInLibrary" {
+            let match = book["libraryMatch"] as? [String: Any]
+            #expect(match?["id"] is Int && match?["matchedBy"] is String)
+            #expect(book["selected"] as? Bool == false)
+        }
+    }
+
+    // MARK: - Safety
+
+    @Test func twoProcessesImportingAtOnceLoseNothing() throws {
+        let library = try Self.temporaryLibrary()
+        #expect(try Self.run(["library", "list"], library: library).status == 0)
+        let files = [try Self.generatedExport(count: 1500, firstNumber: 100_000), try Self.generatedExport(count: 1500, firstNumber: 200_000)]
+        let processes = try files.map { try Self.started(["library", "import", $0, "--library", library]) }
+        for process in processes { process.waitUntilExit() }
+        #expect(processes.map(\.terminationStatus) == [0, 0])
+        #expect(try Self.bookCount(library) == 3000)
+    }
+
+    @Test func aProcessKilledMidImportLeavesTheLibraryAsBeforeOrAfter() throws {
+        let library = try Self.temporaryLibrary()
+        #expect(try Self.run(["library", "import", EndToEndTests.fixture("library/storygraph_export.csv")], library: library).status == 0)
+        let file = try Self.generatedExport(count: 4000, firstNumber: 300_000)
+        var killedWhileRunning = 0
+        for delay in [0.15, 0.4, 0.8, 1.5] {
+            let process = try Self.started(["library", "import", file, "--library", library])
+            Thread.sleep(forTimeInterval: delay)
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                killedWhileRunning += 1
+            }
+            process.waitUntilExit()
+            let count = try Self.bookCount(library)
+            #expect(count == 6 || count == 4006, "after a kill at \(delay) s the library holds \(count) books")
+            if count == 4006 { break }
+        }
+        #expect(killedWhileRunning > 0)
+        let check = try EndToEndTests.run(["library", "list", "--library", library])
+        #expect(check.status == 0)
+    }
+}
