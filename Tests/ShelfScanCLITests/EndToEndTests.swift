@@ -28,10 +28,16 @@ struct EndToEndTests {
         var stderr: String
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+    /// Runs the binary; `launcher` (such as `setpriv …`) runs it through another command.
+    static func run(_ arguments: [String], environment: [String: String] = [:], launcher: [String] = []) throws -> Run {
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        if launcher.isEmpty {
+            process.executableURL = binary
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = launcher + [binary.path] + arguments
+        }
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }

@@ -106,9 +106,9 @@ struct LibraryEndToEndTests {
         let folder = (library as NSString).deletingLastPathComponent
         #expect(try Self.run(["library", "import", EndToEndTests.fixture("library/storygraph_export.csv")], library: library).status == 0)
         // Root may write anything, so as root the commands run as the unprivileged user "nobody".
-        var prefix: [String] = []
+        var launcher: [String] = []
         if geteuid() == 0 {
-            prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", EndToEndTests.binary.path]
+            launcher = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
             chmod(folder, 0o755)
         } else {
             chmod(library, 0o444)
@@ -116,16 +116,7 @@ struct LibraryEndToEndTests {
         }
         defer { chmod(folder, 0o755) }
         func run(_ arguments: [String]) throws -> Run {
-            guard !prefix.isEmpty else { return try Self.run(arguments, library: library) }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = prefix + arguments + ["--library", library]
-            let out = Pipe(), err = Pipe()
-            (process.standardOutput, process.standardError) = (out, err)
-            try process.run()
-            let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+            try EndToEndTests.run(arguments + ["--library", library], launcher: launcher)
         }
         let list = try run(["library", "list"])
         #expect(list.status == 0 && list.stdout.contains("6 books"))
