@@ -154,6 +154,7 @@ struct LibraryEndToEndTests {
 
     // MARK: - Safety
 
+    /// Both create the same new library and fill it at once.
     @Test func twoProcessesImportingAtOnceLoseNothing() throws {
         let library = try Self.temporaryLibrary()
         #expect(try Self.run(["library", "list"], library: library).status == 0)

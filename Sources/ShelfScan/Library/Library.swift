@@ -23,6 +23,20 @@ public struct Library: Sendable {
     /// - Throws: ``LibraryError`` `notALibrary` when the file is not an SQLite database or holds
     ///   another program's tables (it is left untouched), `readOnly`, `corrupt` or `cannotOpen`.
     public static func open(at path: String) throws(LibraryError) -> Library {
+        // SQLite answers "busy" at once, without waiting, while another process is setting up the
+        // same new database (its WAL journal, its schema); that passes within moments.
+        var attempt = 0
+        while true {
+            do {
+                return try openOnce(at: path)
+            } catch where error.code == .busy && attempt < 50 {
+                attempt += 1
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+        }
+    }
+
+    private static func openOnce(at path: String) throws(LibraryError) -> Library {
         let fileManager = FileManager.default
         if fileManager.fileExists(atPath: path) {
             try checkIsSQLite(path)
@@ -144,7 +158,12 @@ public struct Library: Sendable {
                 guard !isReadOnly else {
                     throw LibraryError(.readOnly, path: displayPath, reason: "the library needs updating but is read-only")
                 }
-                try Self.migrator.migrate(writer)
+                do {
+                    try Self.migrator.migrate(writer)
+                } catch {
+                    // Another process creating the same new library got there first: its schema is ours.
+                    guard try writer.read({ db in try Self.migrator.hasCompletedMigrations(db) }) else { throw error }
+                }
             }
         }
     }
