@@ -52,10 +52,11 @@ struct LibrarySearchCommand: ParsableCommand {
         } catch {
             throw error.exit()
         }
-        if let library { try LibraryPrinter.print(found, of: library, json: json) }
-        if found.isEmpty {
-            if !json && library == nil { print("[]") }
-            throw ExitCode.failure
+        if let library {
+            try LibraryPrinter.print(found, of: library, json: json)
+        } else {
+            print(json ? "[]" : "\(libraryOptions.path): no library yet (import a file or scan with --add)")
         }
+        if found.isEmpty { throw ExitCode.failure }
     }
 }
