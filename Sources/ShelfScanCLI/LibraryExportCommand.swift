@@ -25,16 +25,14 @@ struct LibraryExportCommand: ParsableCommand {
 
     func run() throws {
         let library = try libraryOptions.openIfPresent()
-        let text: String
+        let text: String, books: [LibraryBook]
         do {
-            let books = try library?.books() ?? []
+            books = try library?.books() ?? []
             switch format {
             case .goodreads:
                 text = LibraryExporter.goodreadsCSV(books)
             case .json:
-                var sources: [Int64: [BookSource]] = [:]
-                for book in books { if let id = book.id { sources[id] = try library?.sources(ofBook: id) } }
-                text = try LibraryExporter.json(books, sources: sources) + "\n"
+                text = try LibraryExporter.json(books, sources: try library?.sources(of: books) ?? [:]) + "\n"
             }
         } catch let error as LibraryError {
             throw error.exit()
@@ -50,7 +48,7 @@ struct LibraryExportCommand: ParsableCommand {
             ReportPrinter.printError("\(output): cannot write the export: \((error as NSError).localizedDescription)")
             throw ExitCode.failure
         }
-        FileHandle.standardError.write(Data("shelfscan: wrote \(try library?.count() ?? 0) books to \(output)\n".utf8))
+        FileHandle.standardError.write(Data("shelfscan: wrote \(books.count) books to \(output)\n".utf8))
     }
 }
 

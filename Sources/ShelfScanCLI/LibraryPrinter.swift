@@ -5,9 +5,7 @@ import ShelfScan
 enum LibraryPrinter {
     static func print(_ books: [LibraryBook], of library: Library, json: Bool) throws {
         if json {
-            var sources: [Int64: [BookSource]] = [:]
-            for book in books { if let id = book.id { sources[id] = try library.sources(ofBook: id) } }
-            Swift.print(try LibraryExporter.json(books, sources: sources))
+            Swift.print(try LibraryExporter.json(books, sources: try library.sources(of: books)))
             return
         }
         guard !books.isEmpty else {

@@ -140,15 +140,12 @@ struct LibraryEndToEndTests {
         let second = try Self.run(["scan", "--add", "--json", photo], library: library)
         #expect(second.status == 0)
         #expect(second.stderr.contains("added 0 books"))
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
-        let summary = try #require(report["summary"] as? [String: Any])
-        #expect(summary["duplicates"] as? Int ?? 0 >= Int(added)!)
-        #expect(summary["selected"] as? Int == 0)
-        let books = ((report["images"] as? [[String: Any]])?.first?["books"] as? [[String: Any]]) ?? []
-        for book in books where book["status"] as? String == "alreadyInLibrary" {
-            let match = book["libraryMatch"] as? [String: Any]
-            #expect(match?["id"] is Int && match?["matchedBy"] is String)
-            #expect(book["selected"] as? Bool == false)
+        let report = try JSONDecoder().decode(ScanEndToEndTests.Report.self, from: Data(second.stdout.utf8))
+        #expect(report.summary.duplicates >= Int(added)!)
+        #expect(report.summary.selected == 0)
+        for book in report.images.flatMap(\.books) where book.status == "alreadyInLibrary" {
+            #expect(book.libraryMatch != nil)
+            #expect(!book.selected)
         }
     }
 

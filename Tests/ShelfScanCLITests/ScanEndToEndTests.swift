@@ -17,6 +17,12 @@ struct ScanEndToEndTests {
                 var polygon: [[Double]]
                 var textOrientation: String?
                 var text: String
+                var libraryMatch: LibraryMatch?
+            }
+            struct LibraryMatch: Decodable {
+                var id: Int
+                var title: String
+                var matchedBy: String
             }
             struct Failure: Decodable {
                 var code: String
@@ -33,6 +39,8 @@ struct ScanEndToEndTests {
         struct Summary: Decodable {
             var images: Int
             var books: Int
+            var selected: Int
+            var duplicates: Int
             var errors: Int
         }
         var schemaVersion: Int

@@ -8,8 +8,6 @@ public struct AddSummary: Sendable {
     /// Selected books the library turned out to have already (another process may have added them
     /// since the scan began).
     public var alreadyPresent: [LibraryMatch] = []
-    /// Selected books seen again in the same scan, counted as copies of an entry made here.
-    public var copiesMerged = 0
 }
 
 extension Library {
@@ -34,9 +32,7 @@ extension Library {
             var addedHere: Set<Int64> = []
             let now = Date()
             for (photo, detected) in seen {
-                let title = detected.title ?? ""
-                let authors = detected.author.map { [$0] } ?? []
-                var bookId: Int64
+                let bookId: Int64
                 // A spine is matched as the scan matched it, with its raw text: two reads of one book differ.
                 if let match = existing.match(for: detected) {
                     guard addedHere.contains(match.id) else {
@@ -45,9 +41,10 @@ extension Library {
                     }
                     bookId = match.id
                     try db.execute(sql: "UPDATE book SET copies = copies + 1 WHERE id = ?", arguments: [bookId])
-                    summary.copiesMerged += 1
                 } else {
-                    var book = LibraryBook(title: title, authors: authors, isbn: detected.isbn, publisher: detected.publisher, dateAdded: now)
+                    var book = LibraryBook(
+                        title: detected.title ?? "", authors: detected.author.map { [$0] } ?? [], isbn: detected.isbn,
+                        publisher: detected.publisher, dateAdded: now)
                     try book.insert(db)
                     bookId = book.id!
                     existing.insert(book)

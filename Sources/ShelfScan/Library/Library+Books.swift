@@ -22,6 +22,15 @@ extension Library {
         try read { db in try BookSource.filter(Column("bookId") == id).order(Column("addedAt"), Column("id")).fetchAll(db) }
     }
 
+    /// Where each of `books` came from, by book id, in one query.
+    public func sources(of books: [LibraryBook]) throws(LibraryError) -> [Int64: [BookSource]] {
+        let ids = books.compactMap(\.id)
+        let sources = try read { db in
+            try BookSource.filter(ids.contains(Column("bookId"))).order(Column("addedAt"), Column("id")).fetchAll(db)
+        }
+        return Dictionary(grouping: sources, by: \.bookId)
+    }
+
     /// A matcher over the library as it is now: what scans and imports compare against.
     public func matcher() throws(LibraryError) -> LibraryMatcher {
         LibraryMatcher(books: try books())

@@ -38,24 +38,26 @@ public struct Library: Sendable {
 
     private static func openOnce(at path: String) throws(LibraryError) -> Library {
         let fileManager = FileManager.default
-        if fileManager.fileExists(atPath: path) {
+        let parent = (path as NSString).deletingLastPathComponent
+        let folder = parent.isEmpty ? "." : parent
+        let exists = fileManager.fileExists(atPath: path)
+        if exists {
             try checkIsSQLite(path)
         } else {
-            let folder = (path as NSString).deletingLastPathComponent
             do {
-                if !folder.isEmpty { try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+                try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
                 throw LibraryError(.cannotOpen, path: path, reason: "cannot create the folder \(folder): \(error.localizedDescription)")
             }
-            guard access(folder.isEmpty ? "." : folder, W_OK) == 0 else {
+            guard access(folder, W_OK) == 0 else {
                 throw LibraryError(.readOnly, path: path, reason: "cannot create the library: its folder is not writable")
             }
         }
         var configuration = Configuration()
         configuration.busyMode = .timeout(30)
         configuration.foreignKeysEnabled = true
-        let writable = !fileManager.fileExists(atPath: path)
-            || (access(path, W_OK) == 0 && access((path as NSString).deletingLastPathComponent.ifEmpty("."), W_OK) == 0)
+        // SQLite writes its journal files beside the database, so the folder must be writable too.
+        let writable = access(folder, W_OK) == 0 && (!exists || access(path, W_OK) == 0)
         let writer: any DatabaseWriter
         do {
             if writable {
@@ -242,8 +244,4 @@ extension LibraryError {
             self.init(.database, path: path, reason: detail)
         }
     }
-}
-
-extension String {
-    fileprivate func ifEmpty(_ replacement: String) -> String { isEmpty ? replacement : self }
 }

@@ -41,9 +41,6 @@ public struct LibraryMatcher: Sendable {
         for word in Self.indexedWords(of: key.title) { byTitleWord[word, default: []].append(index) }
     }
 
-    /// Whether there is nothing to match against.
-    public var isEmpty: Bool { entries.isEmpty }
-
     // MARK: - A spine
 
     /// The entry a scanned book is, judged from its ISBN, its parsed title and author, and the raw
@@ -55,20 +52,18 @@ public struct LibraryMatcher: Sendable {
         let rawText = book.text.folded
         let compactText = rawText.replacingOccurrences(of: " ", with: "")
         let textWords = Set(rawText.split(separator: " ").map(String.init))
-        let parsed = book.title.map { BookKey(title: $0, authors: book.author.map { [$0] } ?? []) }
-        let parsedAuthor = book.author.map { BookKey(title: "", authors: [$0]) }
-        let parsedTitleWords = parsed.map { $0.title.split(separator: " ").map(String.init) } ?? []
+        let parsed = BookKey(title: book.title ?? "", authors: book.author.map { [$0] } ?? [])
+        let parsedTitleWords = parsed.title.split(separator: " ").map(String.init)
 
         var best: (entry: Entry, rule: LibraryMatch.Rule, score: Double, similarity: Double)?
-        for index in candidates(for: compactText + (parsed?.compactTitle ?? "")) {
+        for index in candidates(for: compactText + parsed.compactTitle) {
             let entry = entries[index]
             if let isbn = book.isbn, let own = entry.book.isbn13, own != isbn.isbn13 { continue }  // another edition
             let key = entry.key
-            let titleParsed = parsed.map {
-                max(Similarity.ratio($0.compactTitle, key.compactTitle), Similarity.ratio($0.compactTitle, key.compactFullTitle))
-            } ?? 0
+            let titleParsed = book.title == nil ? 0
+                : max(Similarity.ratio(parsed.compactTitle, key.compactTitle), Similarity.ratio(parsed.compactTitle, key.compactFullTitle))
             let authorInText = key.surnames.map { Self.occurrence(of: $0, words: $0, in: compactText, textWords: textWords) }.max() ?? 0
-            let authorParsed = Self.surnameSimilarity(parsedAuthor?.surnames ?? [], key.surnames)
+            let authorParsed = Self.surnameSimilarity(parsed.surnames, key.surnames)
             let authorAgrees = max(authorInText, authorParsed) >= Self.surnameAgrees
             // With an agreeing author even a short title may be sought approximately in the glued text.
             let titleInText = authorAgrees && key.compactTitle.count >= 4
@@ -77,8 +72,8 @@ public struct LibraryMatcher: Sendable {
             let extendsTitle = Self.extends(parsedTitleWords, entryTitle: key.title, names: key.nameWords)
             // A lone word where the author goes may be a misread publisher: against an exactly read
             // title it does not count.
-            let parsedAuthorIsFullName = (parsedAuthor?.nameWords.count ?? 0) >= 2
-            let authorConflicts = Self.conflicts(parsedAuthor?.surnames ?? [], with: key) && !authorAgrees && authorParsed < 0.5
+            let parsedAuthorIsFullName = parsed.nameWords.count >= 2
+            let authorConflicts = Self.conflicts(parsed.surnames, with: key) && !authorAgrees && authorParsed < 0.5
                 && (parsedAuthorIsFullName || titleParsed < 1)
 
             // The score ranks rival entries: an agreeing author first, then the parsed title over the raw text.
