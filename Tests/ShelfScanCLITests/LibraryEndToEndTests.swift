@@ -78,6 +78,17 @@ struct LibraryEndToEndTests {
         let export = try Self.run(["library", "export", "--format", "goodreads"], library: library)
         #expect(export.stdout.hasPrefix("Book Id,Title,Author,Author l-f,"))
         #expect(export.stdout.contains("\"=\"\"9780141439518\"\"\""))
+        let exportFile = (library as NSString).deletingLastPathComponent + "/export.csv"
+        let toFile = try Self.run(["library", "export", "-o", exportFile], library: library)
+        #expect(toFile.status == 0 && toFile.stderr.contains("wrote 6 books"))
+        #expect(try String(contentsOfFile: exportFile, encoding: .utf8) == export.stdout)
+
+        let missing = try Self.run(["library", "remove", "1", "999"], library: library)
+        #expect(missing.status == 1 && missing.stderr.contains("no book has id 999"))
+        #expect(try Self.bookCount(library) == 6)
+        let removed = try Self.run(["library", "remove", "1"], library: library)
+        #expect(removed.status == 0 && removed.stdout.hasPrefix("removed #1:"))
+        #expect(try Self.bookCount(library) == 5)
     }
 
     @Test func refusesAnUnknownExportNamingIt() throws {
