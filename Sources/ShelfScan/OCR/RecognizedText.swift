@@ -25,14 +25,16 @@ public struct RecognizedText: Sendable, Equatable {
 
         /// The height of the word's capitals: the median height of its capitals, digits and letters
         /// with ascenders, or its x-height ÷ 0.7 when it has none; the box height when the characters
-        /// are unknown.
+        /// are unknown. A word with both is held to what its x-height allows, since one stretched box
+        /// (a capital merged with a mark) is common and many small letters rarely all are.
         public var capitalHeight: Double {
             let tall = characters.filter { $0.character.isUppercase || $0.character.isNumber || "bdfhklt".contains($0.character) }
                 .map(\.height).sorted()
-            if !tall.isEmpty { return Double(tall[tall.count / 2]) }
             let short = characters.filter { "acemnorsuvwxz".contains($0.character) }.map(\.height).sorted()
-            if !short.isEmpty { return Double(short[short.count / 2]) / 0.7 }
-            return Double(box.height)
+            let fromShort = short.isEmpty ? nil : Double(short[short.count / 2]) / 0.7
+            guard !tall.isEmpty else { return fromShort ?? Double(box.height) }
+            let fromTall = Double(tall[tall.count / 2])
+            return fromShort.map { min(fromTall, 1.15 * $0) } ?? fromTall
         }
     }
 
@@ -40,6 +42,11 @@ public struct RecognizedText: Sendable, Equatable {
     public struct Line: Sendable, Equatable {
         public var words: [Word]
         public var box: PixelRect
+
+        public init(words: [Word], box: PixelRect) {
+            self.words = words
+            self.box = box
+        }
 
         public var text: String { words.map(\.text).joined(separator: " ") }
     }

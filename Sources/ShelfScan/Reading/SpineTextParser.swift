@@ -31,7 +31,8 @@ public struct SpineTextParser: Sendable {
 
     /// Parses the words read on one spine.
     public func parse(_ text: RecognizedText) -> ParsedSpine {
-        var runs = joiningNames(splitNames(in: splitPublishers(in: runs(of: text)).flatMap(Self.splittingCapitalsAtEdges)))
+        let prepared = splitPublishers(in: runs(of: withoutEdgeJunk(text))).compactMap(trimmingJunk).flatMap(Self.splittingCapitalsAtEdges)
+        var runs = joiningNames(splitNames(in: prepared).flatMap(splittingSurnameAtEdges))
         var parsed = ParsedSpine()
         let totalLetters = max(1, runs.reduce(0) { $0 + $1.letterCount })
 
@@ -44,30 +45,15 @@ public struct SpineTextParser: Sendable {
             parsed.evidence.publisherFound = 1
             runs.remove(at: index)
         }
-        guard let titleIndex = titleRunIndex(in: runs) else {
+        guard let (titleRange, authorIndex) = titleAndAuthor(in: runs) else {
             parsed.evidence.leftoverShare = Double(runs.reduce(0) { $0 + $1.letterCount }) / Double(totalLetters)
             return parsed
         }
-        var titleRuns = [runs[titleIndex]]
-        var rest = runs
-        rest.remove(at: titleIndex)
-
-        if let authorIndex = authorRunIndex(in: rest, title: runs[titleIndex]) {
-            let author = rest.remove(at: authorIndex)
-            parsed.author = Self.tidy(author.text)
-            parsed.evidence.authorNameScore = nameScore(author)
+        if let authorIndex {
+            parsed.author = Self.tidy(runs[authorIndex].text)
+            parsed.evidence.authorNameScore = nameScore(runs[authorIndex])
         }
-        // A title set on two lines: runs of the title's size on the lines next to it.
-        let size = runs[titleIndex].height
-        for run in rest where abs(run.line - runs[titleIndex].line) <= 1 && run.height > 0.85 * size
-            && run.height < 1.18 * size && nameScore(run) < 0.5 && run.letterCount >= 2
-        {
-            titleRuns.append(run)
-        }
-        rest.removeAll { titleRuns.contains($0) }
-        titleRuns.sort { ($0.line, $0.words[0].box.x) < ($1.line, $1.words[0].box.x) }
-
-        let titleWords = titleRuns.flatMap(\.words)
+        let titleWords: [RecognizedText.Word] = runs[titleRange].flatMap { $0.words }
         parsed.title = Self.tidy(titleWords.map(\.text).joined(separator: " "))
         let letters = titleWords.reduce(0) { $0 + $1.text.filter(\.isLetter).count }
         parsed.evidence.titleConfidence = titleWords.reduce(0) { $0 + $1.confidence } / Double(titleWords.count) / 100
@@ -75,7 +61,8 @@ public struct SpineTextParser: Sendable {
         let folded = titleWords.flatMap { $0.text.folded.split(separator: " ").map(String.init) }
         parsed.evidence.titleWordShare = folded.isEmpty
             ? 0 : Double(folded.filter { $0.count == 1 ? ["a", "i"].contains($0) || $0.first!.isNumber : lexicon.isWord($0) || $0.allSatisfy(\.isNumber) }.count) / Double(folded.count)
-        parsed.evidence.leftoverShare = Double(rest.reduce(0) { $0 + $1.letterCount }) / Double(totalLetters)
+        let leftover = runs.indices.filter { !titleRange.contains($0) && $0 != authorIndex }.map { runs[$0].letterCount }
+        parsed.evidence.leftoverShare = Double(leftover.reduce(0, +)) / Double(totalLetters)
         return parsed
     }
 
@@ -88,6 +75,9 @@ public struct SpineTextParser: Sendable {
         for (lineIndex, line) in text.lines.enumerated() {
             var words = Self.joiningSpacedLetters(line.words.flatMap(separatingInitials))
             words = Self.rejoiningLetterSpacing(words).flatMap(separatingNames)
+            let gaps = zip(words, words.dropFirst()).map { Double($1.box.x - $0.box.maxX) }.sorted()
+            // A gap far wider than the line's usual word space parts a title from a name.
+            let wideGap = gaps.count >= 2 ? 2.2 * max(gaps[gaps.count / 2], 1) : .infinity
             var current: [RecognizedText.Word] = []
             for word in words {
                 if let last = current.last {
@@ -96,7 +86,9 @@ public struct SpineTextParser: Sendable {
                     let ratio = max(size, height) / max(1, min(size, height))
                     let gap = Double(word.box.x - last.box.maxX)
                     let isShortWord = word.text.count <= 2 || last.text.count <= 2
-                    if (ratio > 1.25 && !isShortWord) || gap > 1.1 * max(size, height) {
+                    if (ratio > 1.25 && !isShortWord) || gap > 1.1 * max(size, height)
+                        || (gap > wideGap && gap > 0.6 * min(size, height))
+                    {
                         runs.append(Run(words: current, line: lineIndex))
                         current = []
                     }
@@ -144,7 +136,13 @@ public struct SpineTextParser: Sendable {
         for word in words.dropFirst() {
             let previous = result[result.count - 1]
             let gap = Double(word.box.x - previous.box.maxX)
-            if (isFragment(word) || isFragment(previous)) && gap < 0.6 * max(word.capitalHeight, previous.capitalHeight) {
+            let heights = (word.capitalHeight, previous.capitalHeight)
+            // A lower-case scrap beside a word in capitals, or of another size, is a mark, not a letter of it.
+            let isCapitals = { (word: RecognizedText.Word) in word.text.count >= 4 && word.text.allSatisfy(\.isUppercase) }
+            let isLowerCase = { (word: RecognizedText.Word) in word.text.allSatisfy(\.isLowercase) }
+            let matches = max(heights.0, heights.1) < 1.5 * min(heights.0, heights.1)
+                && !(isCapitals(previous) && isLowerCase(word)) && !(isLowerCase(previous) && isCapitals(word))
+            if (isFragment(word) || isFragment(previous)) && matches && gap < 0.6 * max(heights.0, heights.1) {
                 var joined = result.removeLast()
                 joined.text += word.text
                 joined.characters += word.characters
@@ -294,7 +292,7 @@ public struct SpineTextParser: Sendable {
         var result: [Run] = []
         for run in runs {
             if let previous = result.last, previous.line == run.line, previous.words.count <= 3, run.words.count <= 2,
-                max(previous.height, run.height) < 1.2 * min(previous.height, run.height),
+                max(previous.height, run.height) < 1.5 * min(previous.height, run.height),
                 Double(run.words[0].box.x - previous.words[previous.words.count - 1].box.maxX) < 2.5 * previous.height
             {
                 let words = previous.words + run.words
@@ -323,28 +321,6 @@ public struct SpineTextParser: Sendable {
 
     // MARK: - Title and author
 
-    /// The largest run that is not a name (the largest of all when every run is a name).
-    func titleRunIndex(in runs: [Run]) -> Int? {
-        let candidates = runs.indices.filter { runs[$0].letterCount >= 2 }
-        let notNames = candidates.filter { nameScore(runs[$0]) < 0.55 }
-        let pool = notNames.isEmpty ? candidates : notNames
-        return pool.max { weight(runs[$0]) < weight(runs[$1]) }
-    }
-
-    /// Type size first; a longer, more confident run wins between runs of about the same size.
-    private func weight(_ run: Run) -> Double {
-        let confidence = run.words.reduce(0) { $0 + $1.confidence } / Double(run.words.count) / 100
-        let parts = run.words.flatMap { $0.text.folded.split(separator: " ").map(String.init) }.filter { $0.count >= 2 }
-        let ordinary = parts.isEmpty ? 0 : Double(parts.filter { lexicon.words.contains($0) }.count) / Double(parts.count)
-        return run.height * (0.7 + 0.3 * confidence) * (0.75 + 0.25 * ordinary) * (1 + 0.02 * Double(min(run.letterCount, 10)))
-    }
-
-    /// The run most like a person's name, or a lone capitalised word (a surname).
-    func authorRunIndex(in runs: [Run], title: Run) -> Int? {
-        let scored = runs.indices.map { ($0, nameScore(runs[$0])) }.filter { $0.1 > 0 }
-        return scored.max { $0.1 < $1.1 || ($0.1 == $1.1 && runs[$0.0].height < runs[$1.0].height) }?.0
-    }
-
     /// How much a run looks like a person's name: 1 for a given name or initials with a surname,
     /// 0.4 for a lone capitalised surname, 0 for text with title words or too many words.
     func nameScore(_ run: Run) -> Double {
@@ -352,7 +328,14 @@ public struct SpineTextParser: Sendable {
         guard (1...5).contains(tokens.count) else { return 0 }
         let folded = tokens.map(\.folded)
         if hasMinorWord(tokens.filter { !$0.contains(".") }.map(\.folded)) { return 0 }
-        guard tokens.allSatisfy({ $0.first.map { $0.isUppercase || $0 == "(" } ?? false || Self.isParticle($0, lexicon) }) else {
+        // Capitalised, or read with capitals inside ("pyNCHON", "sMITH": capitals the OCR half lost).
+        guard tokens.allSatisfy({ $0.first.map { $0.isUppercase || $0 == "(" } ?? false || $0.dropFirst().contains(where: \.isUppercase) || Self.isParticle($0, lexicon) }) else {
+            // A lone word in lower case that is no English word may still be a surname.
+            if tokens.count == 1, folded[0].count >= 4, folded[0].allSatisfy(\.isLetter), !lexicon.words.contains(folded[0]),
+                !lexicon.isPublisher(folded[0])
+            {
+                return 0.35
+            }
             return 0
         }
         let letters = folded.joined().filter(\.isLetter).count
@@ -361,10 +344,14 @@ public struct SpineTextParser: Sendable {
         if given && tokens.count >= 2 { return 1 }
         if tokens.count == 1 && letters >= 3 && !lexicon.isPublisher(folded[0]) {
             // A surname alone: likelier when the word lists know it only as a name.
-            if lexicon.properNames.contains(folded[0]) || !lexicon.words.contains(folded[0]) { return 0.6 }
-            return 0.3
+            if lexicon.properNames.contains(folded[0]) || !lexicon.words.contains(folded[0]) { return 0.5 }
+            return 0.4
         }
-        if tokens.count >= 2 && tokens.count <= 3 { return 0.25 }
+        // Two or three capitalised words with no given name: a name when they are not English words.
+        if tokens.count >= 2 && tokens.count <= 3 && !tokens.dropLast().contains(where: { $0.hasSuffix(",") || $0.hasSuffix(":") }) {
+            let english = folded.filter { lexicon.words.contains($0) }.count
+            return 0.25 * (1 - Double(english) / Double(folded.count))
+        }
         return 0
     }
 

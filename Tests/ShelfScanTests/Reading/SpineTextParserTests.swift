@@ -52,6 +52,15 @@ import Testing
         ("LOUISSACHAR:20 | HOLES:50 | Scribner:18", "Holes", "Louis Sachar", "Scribner"),
         ("Dune:60", "Dune", nil, nil),
         ("Marilynne:20 ¦ Robinson:20 | Housekeeping:40 | Ace:18", "Housekeeping", "Marilynne Robinson", "Ace"),
+        // A surname on the title's line, set off by a wider space.
+        ("Possession:40 A:40 Romance:40 ¦ Byatt:40 | Vintage:20", "Possession A Romance", "Byatt", "Vintage"),
+        // One word each: the larger is the title, whichever comes first and whatever the word lists say.
+        ("Stoner:60 | WILLIAMS:36 | Vintage:20", "Stoner", "Williams", "Vintage"),
+        ("WILLIAMS:36 | Stoner:60", "Stoner", "Williams", nil),
+        // Marks of logos at the ends: a lone digit, a lower-case fragment.
+        ("7:30 MIDDLEMARCH:50 ss:20 | Penguin:20", "Middlemarch", nil, "Penguin"),
+        // A title word close beside the title is not taken for a surname.
+        ("Bleak:50 House:50 | DICKENS:30", "Bleak House", "Dickens", nil),
     ]
 
     @Test(arguments: cases.indices)

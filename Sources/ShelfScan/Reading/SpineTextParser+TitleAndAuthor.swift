@@ -1,0 +1,148 @@
+extension SpineTextParser {
+    /// The title's run and the author's together: the pair whose sizes, words and names explain the
+    /// spine best. The title is large and made of words, and is not a given name with a surname; the
+    /// author is the run most like a person's name among the others, set apart by case when it can.
+    func titleAndAuthor(in runs: [Run]) -> (title: ClosedRange<Int>, author: Int?)? {
+        let candidates = runs.indices.filter { runs[$0].letterCount >= 2 }
+        guard let largest = candidates.map({ runs[$0].height }).max(), largest > 0 else { return nil }
+        var best: (score: Double, title: ClosedRange<Int>, author: Int?)?
+        for title in candidates {
+            let extent = titleExtent(from: title, in: runs, author: nil)
+            let run = Run(words: runs[extent].flatMap { $0.words }, line: runs[title].line)
+            let words = run.words.map(\.text.folded)
+            let confidence = run.words.reduce(0) { $0 + $1.confidence } / Double(run.words.count) / 100
+            // One word: a title as often as a surname, whether or not it is an English word.
+            let words_ = words.count >= 2 ? wordShare(of: run) : 0.5
+            var titleScore = min(runs[title].height / largest, 1) + 0.3 * words_ + 0.1 * confidence
+                + 0.125 * Double(min(words.count - 1, 2))
+            if words.count >= 2 && words.contains(where: { Self.titleWords.contains($0) }) { titleScore += 0.2 }
+            if nameScore(runs[title]) >= 1 { titleScore -= 0.8 }
+            var pick: (score: Double, author: Int?) = (0, nil)
+            for author in candidates where !extent.contains(author) {
+                let score = authorScore(runs[author], beside: run)
+                if score > pick.score { pick = (score, author) }
+            }
+            let total = titleScore + pick.score
+            if total > best?.score ?? -.infinity { best = (total, extent, pick.author) }
+        }
+        return best.map { ($0.title, $0.author) }
+    }
+
+    /// How likely `run` is the author beside the title `title`: its name score, raised when its case
+    /// sets it apart (a surname in capitals beside a title in lower case), lowered when it is set
+    /// larger than the title.
+    func authorScore(_ run: Run, beside title: Run) -> Double {
+        var score = nameScore(run)
+        guard score > 0 else { return 0 }
+        func isCapitals(_ run: Run) -> Bool {
+            let letters = run.words.flatMap { $0.text.filter(\.isLetter) }
+            return letters.count >= 3 && letters.allSatisfy(\.isUppercase)
+        }
+        if isCapitals(run) && !isCapitals(title) { score += 0.15 }
+        if run.height > 1.2 * title.height { score -= 0.1 }
+        return score
+    }
+
+    /// The title's runs: the chosen one and its neighbours in reading order that continue it — the
+    /// same size on the same or the next line, or close beside it — up to the author.
+    func titleExtent(from index: Int, in runs: [Run], author: Int?) -> ClosedRange<Int> {
+        func continues(_ candidate: Int, from neighbour: Int) -> Bool {
+            guard candidate != author, runs.indices.contains(candidate) else { return false }
+            let run = runs[candidate], next = runs[neighbour], title = runs[index]
+            let name = nameScore(run)
+            guard run.letterCount >= 2, abs(run.line - next.line) <= 1, name < 1 else { return false }
+            let similarSize = run.height > 0.8 * title.height && run.height < 1.25 * title.height
+            // A word that could be a surname continues the title only when set as close as a word.
+            if run.line != next.line { return similarSize && (name == 0 || wordShare(of: run) > 0.5) }
+            let (left, right) = candidate < neighbour ? (run, next) : (next, run)
+            let gap = Double(right.words[0].box.x - left.words[left.words.count - 1].box.maxX)
+            let isWords = name == 0 || wordShare(of: run) == 1
+            return (gap < 0.8 * min(left.height, right.height) && isWords) || (similarSize && name == 0)
+        }
+        var lower = index, upper = index
+        while continues(lower - 1, from: lower) { lower -= 1 }
+        while continues(upper + 1, from: upper) { upper += 1 }
+        return lower...upper
+    }
+
+    /// The share of a run's words of two letters or more that are English words.
+    func wordShare(of run: Run) -> Double {
+        let parts = run.words.flatMap { $0.text.folded.split(separator: " ").map(String.init) }.filter { $0.count >= 2 }
+        return parts.isEmpty ? 0 : Double(parts.filter { lexicon.words.contains($0) }.count) / Double(parts.count)
+    }
+
+    /// "Minor Feelings Hong" → "Minor Feelings" "Hong": a capitalised word that is not an English
+    /// word, at either end of a run of words, set off by a wider space or another size — a surname
+    /// on the title's line.
+    func splittingSurnameAtEdges(_ run: Run) -> [Run] {
+        let words = run.words
+        guard words.count >= 3 else { return [run] }
+        let gaps = zip(words, words.dropFirst()).map { Double($1.box.x - $0.box.maxX) }
+        func isSurname(_ word: RecognizedText.Word) -> Bool {
+            let folded = word.text.folded
+            return (word.text.first?.isUppercase ?? false) && word.text.filter(\.isLetter).count >= 3
+                && !lexicon.words.contains(folded) && !Self.titleWords.contains(folded) && !lexicon.isPublisher(folded)
+        }
+        func isSetOff(_ word: RecognizedText.Word, gap: Double, from rest: ArraySlice<RecognizedText.Word>, otherGaps: ArraySlice<Double>) -> Bool {
+            let usual = otherGaps.sorted()[otherGaps.count / 2]
+            let restHeight = rest.map(\.capitalHeight).sorted()[rest.count / 2]
+            let sizeRatio = max(word.capitalHeight, restHeight) / max(1, min(word.capitalHeight, restHeight))
+            let hasWords = rest.contains { $0.text.filter(\.isLetter).count >= 3 && lexicon.words.contains($0.text.folded) }
+            return hasWords && (gap > 1.6 * max(usual, 1) || sizeRatio > 1.12)
+        }
+        if let last = words.last, isSurname(last), isSetOff(last, gap: gaps[gaps.count - 1], from: words.dropLast(), otherGaps: gaps.dropLast()) {
+            return [Run(words: Array(words.dropLast()), line: run.line), Run(words: [last], line: run.line)]
+        }
+        if isSurname(words[0]), isSetOff(words[0], gap: gaps[0], from: words.dropFirst(), otherGaps: gaps.dropFirst()) {
+            return [Run(words: [words[0]], line: run.line), Run(words: Array(words.dropFirst()), line: run.line)]
+        }
+        return [run]
+    }
+
+    /// The text without the marks Tesseract makes of logos and edges at either end of a spine.
+    func withoutEdgeJunk(_ text: RecognizedText) -> RecognizedText {
+        var lines = text.lines
+        // A fragment set close to the next word is part of it ("he Awakening": the T was lost).
+        func isCloseToNext(_ line: RecognizedText.Line) -> Bool {
+            guard line.words.count >= 2 else { return false }
+            let gap = Double(line.words[1].box.x - line.words[0].box.maxX)
+            return gap < 0.5 * line.words[1].capitalHeight
+        }
+        while let line = lines.first, let first = line.words.first, isJunk(first, atEdge: !isCloseToNext(line)) {
+            lines[0].words.removeFirst()
+            if lines[0].words.isEmpty { lines.removeFirst() }
+        }
+        while let last = lines.last?.words.last, isJunk(last, atEdge: true) {
+            lines[lines.count - 1].words.removeLast()
+            if lines[lines.count - 1].words.isEmpty { lines.removeLast() }
+        }
+        return RecognizedText(lines: lines)
+    }
+
+    /// A run without the junk at its ends ("ARROW OF GOD ss"), nil when nothing else is left.
+    func trimmingJunk(_ run: Run) -> Run? {
+        var words = run.words[...]
+        while let first = words.first, isJunk(first) { words.removeFirst() }
+        while let last = words.last, isJunk(last) { words.removeLast() }
+        return words.isEmpty ? nil : Run(words: Array(words), line: run.line)
+    }
+
+    /// A mark Tesseract makes of a logo, an edge or a stain: a lone digit, a short lower-case
+    /// fragment that is not a word, a lower-case non-word read with little confidence, a short word
+    /// read with very little, a fragment led by a bracket or bar.
+    func isJunk(_ word: RecognizedText.Word, atEdge: Bool = false) -> Bool {
+        let letters = word.text.filter(\.isLetter)
+        let folded = word.text.folded
+        if word.text.count == 1 && word.text.allSatisfy(\.isNumber) { return true }
+        let isLowerCase = !letters.isEmpty && letters.allSatisfy(\.isLowercase)
+        if isLowerCase && letters.count <= 4 && !Self.titleWords.contains(folded) && !lexicon.isPublisher(folded)
+            && (atEdge || !lexicon.words.contains(folded))
+        {
+            return true
+        }
+        if isLowerCase && word.confidence < 60 && !lexicon.isWord(folded) && !lexicon.isPublisher(folded) { return true }
+        if letters.count <= 3 && word.confidence < 40 && !lexicon.isWord(folded) { return true }
+        if let first = word.text.first, "[|\\{}<>".contains(first), letters.count <= 3 { return true }
+        return false
+    }
+}
