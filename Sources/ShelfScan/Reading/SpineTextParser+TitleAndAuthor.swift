@@ -3,7 +3,7 @@ extension SpineTextParser {
     /// spine best. The title is large and made of words, and is not a given name with a surname; the
     /// author is the run most like a person's name among the others, set apart by case when it can.
     func titleAndAuthor(in runs: [Run]) -> (title: ClosedRange<Int>, author: Int?)? {
-        let candidates = runs.indices.filter { runs[$0].letterCount >= 2 }
+        let candidates = runs.indices.filter { isTitleOrName(runs[$0]) }
         guard let largest = candidates.map({ runs[$0].height }).max(), largest > 0 else { return nil }
         var best: (score: Double, title: ClosedRange<Int>, author: Int?)?
         for title in candidates {
@@ -18,7 +18,7 @@ extension SpineTextParser {
             if words.count >= 2 && words.contains(where: { Self.titleWords.contains($0) }) { titleScore += 0.2 }
             if nameScore(runs[title]) >= 1 { titleScore -= 0.8 }
             var pick: (score: Double, author: Int?) = (0, nil)
-            for author in candidates where !extent.contains(author) {
+            for author in runs.indices where author != title && !extent.contains(author) {
                 let score = authorScore(runs[author], beside: run)
                 if score > pick.score { pick = (score, author) }
             }
@@ -26,6 +26,20 @@ extension SpineTextParser {
             if total > best?.score ?? -.infinity { best = (total, extent, pick.author) }
         }
         return best.map { ($0.title, $0.author) }
+    }
+
+    /// Whether a run can be a title or a name at all: four letters or more, or a short capitalised
+    /// word read with confidence ("It", "Ng"); a lone word in lower case only when it is an English
+    /// word. Scraps like "oe", "iF", "La" read off logos and edges are neither.
+    func isTitleOrName(_ run: Run) -> Bool {
+        let confidence = run.words.reduce(0) { $0 + $1.confidence } / Double(run.words.count)
+        let capitalised = run.words[0].text.first(where: \.isLetter)?.isUppercase ?? false
+        if run.letterCount < 2 || (run.letterCount < 4 && !(capitalised && confidence >= 75)) { return false }
+        if run.words.count == 1, !capitalised {
+            let folded = run.words[0].text.folded
+            return folded.count >= 4 && lexicon.words.contains(folded) || run.words[0].text.dropFirst().contains(where: \.isUppercase)
+        }
+        return true
     }
 
     /// How likely `run` is the author beside the title `title`: its name score, raised when its case
@@ -142,7 +156,9 @@ extension SpineTextParser {
         }
         if isLowerCase && word.confidence < 60 && !lexicon.isWord(folded) && !lexicon.isPublisher(folded) { return true }
         if letters.count <= 3 && word.confidence < 40 && !lexicon.isWord(folded) { return true }
-        if let first = word.text.first, "[|\\{}<>".contains(first), letters.count <= 3 { return true }
+        if let first = word.text.first, "[|\\{}<>".contains(first), letters.count <= 3, !lexicon.isWord(String(letters).folded) {
+            return true
+        }
         return false
     }
 }
