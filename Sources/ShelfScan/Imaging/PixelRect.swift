@@ -34,3 +34,12 @@ public struct PixelRect: Sendable, Hashable, Codable {
         PixelRect(x: x + margin, y: y + margin, width: width - 2 * margin, height: height - 2 * margin)
     }
 }
+
+extension PixelRect {
+    /// The rectangle with its origin and size multiplied by `factor`, rounded.
+    func scaled(by factor: Double) -> PixelRect {
+        PixelRect(
+            x: Int((Double(x) * factor).rounded()), y: Int((Double(y) * factor).rounded()),
+            width: Int((Double(width) * factor).rounded()), height: Int((Double(height) * factor).rounded()))
+    }
+}

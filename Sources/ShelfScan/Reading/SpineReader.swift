@@ -24,6 +24,9 @@ public struct SpineReader: Sendable {
     /// Words below this Tesseract confidence (0…100) are dropped as noise.
     public var minimumWordConfidence: Double
 
+    /// Below this share of dark pixels left once the words read are painted out, nothing is read again.
+    public var leftoverInkShare: Double = 0.004
+
     /// Words to judge readings by: text read the wrong way up is rarely made of words. Without it,
     /// readings are judged by Tesseract's confidence alone.
     public var lexicon: Lexicon?
@@ -42,15 +45,54 @@ public struct SpineReader: Sendable {
     /// book stands) in `photo`.
     public func read(_ polygon: [Point], in photo: Image, pool: TesseractPool) async throws(OCRError) -> Reading {
         let crop = uprightCrop(polygon, in: photo)
-        var best: Reading?
+        var best: (reading: Reading, turned: Image)?
         for orientation in orientationsToTry(width: crop.image.width, length: crop.image.height) {
             let turned = crop.image.rotated(quarterTurns: orientation.quarterTurns)
             let text = cleaned(try await pool.recognize(turned, segmentation: .singleBlock))
             let reading = Reading(text: text, orientation: orientation, scale: crop.scale)
-            if best.map({ quality(of: reading) > quality(of: $0) }) ?? true { best = reading }
+            if best.map({ quality(of: reading) > quality(of: $0.reading) }) ?? true { best = (reading, turned) }
             if text.meanConfidence >= acceptedConfidence && wordShare(of: text) >= 0.5 { break }
         }
-        return best ?? Reading(text: RecognizedText(lines: []), orientation: .topToBottom, scale: crop.scale)
+        guard var (reading, turned) = best else {
+            return Reading(text: RecognizedText(lines: []), orientation: .topToBottom, scale: crop.scale)
+        }
+        if !reading.text.words.isEmpty {
+            reading.text = try await addingLeftovers(to: reading.text, in: &turned, pool: pool)
+        }
+        return reading
+    }
+
+    /// The reading with the lettering it missed: the words read are painted out, and what ink is
+    /// left (an author's name set small beside the title, a line offset from the others) is read
+    /// again, enlarged, as scattered text. Its lines join the reading in their places.
+    func addingLeftovers(to text: RecognizedText, in image: inout Image, pool: TesseractPool) async throws(OCRError) -> RecognizedText {
+        for word in text.words {
+            let margin = max(2, word.box.height / 6)
+            image.paintWhite(PixelRect(x: word.box.x - margin, y: word.box.y - margin, width: word.box.width + 2 * margin, height: word.box.height + 2 * margin))
+        }
+        guard image.darkShare() >= leftoverInkShare, let ink = image.darkBounds() else { return text }
+        // Only the part holding ink, with a margin, is read: most of a spine is already painted out.
+        let margin = 8
+        let region = PixelRect(x: ink.x - margin, y: ink.y - margin, width: ink.width + 2 * margin, height: ink.height + 2 * margin)
+            .intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
+        let enlargement = 2.0
+        let found = cleaned(try await pool.recognize(image.cropped(to: region).scaled(by: enlargement), segmentation: .sparse))
+        var lines = text.lines
+        for var line in found.lines {
+            line.words = line.words.filter { $0.confidence >= 50 && $0.text.filter(\.isLetter).count >= 2 }
+            guard !line.words.isEmpty else { continue }
+            for index in line.words.indices {
+                var box = line.words[index].box.scaled(by: 1 / enlargement)
+                box.x += region.x
+                box.y += region.y
+                line.words[index].box = box
+                line.words[index].characters = line.words[index].characters.map { ($0.character, Int(Double($0.height) / enlargement)) }
+            }
+            line.box = line.words.dropFirst().reduce(line.words[0].box) { $0.union($1.box) }
+            let place = lines.firstIndex { $0.box.y > line.box.y } ?? lines.count
+            lines.insert(line, at: place)
+        }
+        return RecognizedText(lines: lines)
     }
 
     /// The book cut out upright (head at the top), resampled and turned dark-on-white, with the photo

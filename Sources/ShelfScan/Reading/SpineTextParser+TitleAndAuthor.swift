@@ -28,6 +28,21 @@ extension SpineTextParser {
         return best.map { ($0.title, $0.author) }
     }
 
+    /// A publisher's mark the lists do not know: a lone capitalised word at either end of three runs
+    /// or more, set smaller than all the others, and no given name.
+    func unlistedMark(in runs: [Run]) -> Int? {
+        let texts = runs.filter { $0.letterCount >= 2 }
+        guard texts.count >= 3 else { return nil }
+        for index in [runs.count - 1, 0] {
+            let run = runs[index]
+            guard run.words.count == 1, run.letterCount >= 3, run.words[0].text.first?.isUppercase ?? false,
+                !lexicon.givenNames.contains(run.text.folded)
+            else { continue }
+            if texts.allSatisfy({ $0 == run || run.height < 0.8 * $0.height }) { return index }
+        }
+        return nil
+    }
+
     /// Whether a run can be a title or a name at all: four letters or more, or a short capitalised
     /// word read with confidence ("It", "Ng"); a lone word in lower case only when it is an English
     /// word. Scraps like "oe", "iF", "La" read off logos and edges are neither.
@@ -136,8 +151,15 @@ extension SpineTextParser {
     /// A run without the junk at its ends ("ARROW OF GOD ss"), nil when nothing else is left.
     func trimmingJunk(_ run: Run) -> Run? {
         var words = run.words[...]
-        while let first = words.first, isJunk(first) { words.removeFirst() }
-        while let last = words.last, isJunk(last) { words.removeLast() }
+        // A lower-case scrap beside words in capitals ("ARROW OF GOD ss") is a mark whatever it spells.
+        func isScrap(_ word: RecognizedText.Word) -> Bool {
+            let letters = word.text.filter(\.isLetter)
+            let others = run.words.filter { $0 != word }.flatMap { $0.text.filter(\.isLetter) }
+            return !letters.isEmpty && letters.count <= 3 && letters.allSatisfy(\.isLowercase) && others.count >= 4
+                && others.allSatisfy(\.isUppercase)
+        }
+        while let first = words.first, isJunk(first) || isScrap(first) { words.removeFirst() }
+        while let last = words.last, isJunk(last) || isScrap(last) { words.removeLast() }
         return words.isEmpty ? nil : Run(words: Array(words), line: run.line)
     }
 

@@ -44,6 +44,9 @@ public struct SpineTextParser: Sendable {
             parsed.publisher = runs[index].text
             parsed.evidence.publisherFound = 1
             runs.remove(at: index)
+        } else if let index = unlistedMark(in: runs) {
+            parsed.publisher = runs[index].text
+            runs.remove(at: index)
         }
         guard let (titleRange, authorIndex) = titleAndAuthor(in: runs) else {
             parsed.evidence.leftoverShare = Double(runs.reduce(0) { $0 + $1.letterCount }) / Double(totalLetters)
@@ -283,6 +286,15 @@ public struct SpineTextParser: Sendable {
         guard index < words.count, let first = words[index].text.first, first.isUppercase,
             words[index].text.filter(\.isLetter).count >= 2, !Self.titleWords.contains(words[index].text.folded)
         else { return 0 }
+        // A second surname or a middle name the lists do not know ("William Makepeace Thackeray"):
+        // a capitalised word that is no English word, right after.
+        let next = index + 1
+        if next < words.count, next - start < 4, words[next].text.first?.isUppercase ?? false,
+            words[next].text.filter(\.isLetter).count >= 3, !lexicon.words.contains(words[next].text.folded),
+            !lexicon.isPublisher(words[next].text.folded)
+        {
+            return next + 1 - start
+        }
         return index + 1 - start
     }
 

@@ -56,8 +56,8 @@ import Testing
         let oriented: [Bool] = outcomes.compactMap(\.orientationRight)
         let rightWay: Double = Double(oriented.filter { $0 }.count)
         #expect(outcomes.count == 85)
-        #expect(titles >= 0.7, "titles \(titles)")
-        #expect(authors >= 0.6, "authors \(authors)")
+        #expect(titles >= 0.75, "titles \(titles)")
+        #expect(authors >= 0.65, "authors \(authors)")
         #expect(rightWay >= 0.9 * Double(oriented.count), "orientation \(rightWay) of \(oriented.count)")
 
         // Confidence ranks right titles above wrong ones, and the selected ones are right.
@@ -82,6 +82,26 @@ import Testing
         var darkest = 255
         for y in 15..<43 { for x in 10..<110 { darkest = min(darkest, Int(ink[x: x, y: y])) } }
         #expect(darkest <= 40)  // the lettering
+    }
+
+    /// A name set small beside a large title, missed by the first reading, is found by reading what
+    /// is left once the title is painted out.
+    @Test func readsTheLetteringTheFirstReadingMissed() async throws {
+        var spine = Image(width: 900, height: 140, format: .rgb, filledWith: 255)
+        spine.drawText("DUNE", at: (20, 30), scale: 14, colour: .black)
+        spine.drawText("FRANK HERBERT", at: (560, 90), scale: 3, colour: .black)
+        var gray = spine.inkOnWhite()
+        let title = RecognizedText.Word(text: "DUNE", confidence: 95, box: PixelRect(x: 20, y: 30, width: 330, height: 100))
+        let first = RecognizedText(lines: [RecognizedText.Line(words: [title], box: title.box)])
+        let text = try await SpineReader().addingLeftovers(to: first, in: &gray, pool: .shared)
+        #expect(text.words.first?.text == "DUNE")
+        let added = text.words.dropFirst()
+        #expect(added.contains { $0.text.contains("FRANK") || $0.text.contains("HERBERT") }, "\(text.text)")
+        // Boxes come back in the crop's pixels, beside the name.
+        #expect(added.allSatisfy { $0.box.x >= 540 && $0.box.maxX <= 900 })
+        // Nothing left to read: no second look.
+        var blank = Image(width: 900, height: 140, format: .gray, filledWith: 255)
+        #expect(try await SpineReader().addingLeftovers(to: first, in: &blank, pool: .shared) == first)
     }
 
     @Test func dropsMarksAndNoise() {
