@@ -17,6 +17,8 @@ extension SpineTextParser {
                 + 0.125 * Double(min(words.count - 1, 2))
             if words.count >= 2 && words.contains(where: { Self.titleWords.contains($0) }) { titleScore += 0.2 }
             if nameScore(runs[title]) >= 1 { titleScore -= 0.8 }
+            // A short lone word that is no English word is more often a misread ornament than a title.
+            if words.count == 1 && run.letterCount <= 4 && !lexicon.words.contains(words[0]) { titleScore -= 0.3 }
             var pick: (score: Double, author: Int?) = (0, nil)
             for author in runs.indices where author != title && !extent.contains(author) {
                 let score = authorScore(runs[author], beside: run)
@@ -141,7 +143,12 @@ extension SpineTextParser {
             lines[0].words.removeFirst()
             if lines[0].words.isEmpty { lines.removeFirst() }
         }
-        while let last = lines.last?.words.last, isJunk(last, atEdge: true) {
+        func isCloseToPrevious(_ line: RecognizedText.Line) -> Bool {
+            guard line.words.count >= 2 else { return false }
+            let last = line.words[line.words.count - 1], previous = line.words[line.words.count - 2]
+            return Double(last.box.x - previous.box.maxX) < 0.5 * previous.capitalHeight
+        }
+        while let line = lines.last, let last = line.words.last, isJunk(last, atEdge: !isCloseToPrevious(line)) {
             lines[lines.count - 1].words.removeLast()
             if lines[lines.count - 1].words.isEmpty { lines.removeLast() }
         }

@@ -132,7 +132,8 @@ public struct SpineTextParser: Sendable {
     static func rejoiningLetterSpacing(_ words: [RecognizedText.Word]) -> [RecognizedText.Word] {
         func isFragment(_ word: RecognizedText.Word) -> Bool {
             word.text.count <= 2 && word.text.allSatisfy(\.isLetter)
-                && !["a", "i", "of", "to", "in", "on", "at", "by", "is", "an", "as", "or", "it", "me", "my", "we", "no", "up"]
+                && !["a", "i", "of", "to", "in", "on", "at", "by", "is", "an", "as", "or", "it", "me", "my", "we", "no", "up",
+                    "la", "le", "el", "de", "di", "du", "un", "en", "et", "il", "lo", "da", "do", "y"]
                     .contains(word.text.lowercased())
         }
         guard var result = words.first.map({ [$0] }) else { return words }
