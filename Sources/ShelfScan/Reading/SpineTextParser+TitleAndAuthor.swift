@@ -16,7 +16,10 @@ extension SpineTextParser {
             var titleScore = min(runs[title].height / largest, 1) + 0.3 * words_ + 0.1 * confidence
                 + 0.125 * Double(min(words.count - 1, 2))
             if words.count >= 2 && words.contains(where: { Self.titleWords.contains($0) }) { titleScore += 0.2 }
-            if nameScore(runs[title]) >= 1 { titleScore -= 0.8 }
+            // A name is the author, unless it stands out as the largest text ("Silas Marner" above
+            // "ELIOT"): titles can be names.
+            let standsOut = candidates.allSatisfy { $0 == title || runs[title].height >= 1.25 * runs[$0].height }
+            if nameScore(runs[title]) >= 1 && !standsOut { titleScore -= 0.8 }
             // A short lone word that is no English word is more often a misread ornament than a title.
             if words.count == 1 && run.letterCount <= 4 && !lexicon.words.contains(words[0]) { titleScore -= 0.3 }
             var pick: (score: Double, author: Int?) = (0, nil)
@@ -84,7 +87,7 @@ extension SpineTextParser {
             guard run.letterCount >= 2, abs(run.line - next.line) <= 1, name < 1 else { return false }
             let similarSize = run.height > 0.8 * title.height && run.height < 1.25 * title.height
             // A word that could be a surname continues the title only when set as close as a word.
-            if run.line != next.line { return similarSize && (name == 0 || wordShare(of: run) > 0.5) }
+            if run.line != next.line { return similarSize && (name == 0 || (wordShare(of: run) > 0.5 && run.words.count >= 2)) }
             let (left, right) = candidate < neighbour ? (run, next) : (next, run)
             let gap = Double(right.words[0].box.x - left.words[left.words.count - 1].box.maxX)
             let isWords = name == 0 || wordShare(of: run) == 1
@@ -162,7 +165,7 @@ extension SpineTextParser {
         func isScrap(_ word: RecognizedText.Word) -> Bool {
             let letters = word.text.filter(\.isLetter)
             let others = run.words.filter { $0 != word }.flatMap { $0.text.filter(\.isLetter) }
-            return !letters.isEmpty && letters.count <= 3 && letters.allSatisfy(\.isLowercase) && others.count >= 4
+            return !letters.isEmpty && letters.count <= 4 && letters.allSatisfy(\.isLowercase) && others.count >= 4
                 && others.allSatisfy(\.isUppercase)
         }
         while let first = words.first, isJunk(first) || isScrap(first) { words.removeFirst() }
