@@ -46,26 +46,38 @@ extension Image {
     private mutating func filterLines(
         count: Int, length: Int, stride: Int, lineStride: Int, window: Int, takesMaximum: Bool
     ) {
+        if takesMaximum {
+            filterLines(count: count, length: length, stride: stride, lineStride: lineStride, window: window, neutral: 0, pick: max)
+        } else {
+            filterLines(count: count, length: length, stride: stride, lineStride: lineStride, window: window, neutral: 255, pick: min)
+        }
+    }
+
+    @inline(__always)
+    private mutating func filterLines(
+        count: Int, length: Int, stride: Int, lineStride: Int, window: Int, neutral: UInt8,
+        pick: (UInt8, UInt8) -> UInt8
+    ) {
         let radius = window / 2
         let span = 2 * radius + 1
         // Padded line: `radius` neutral samples each side, rounded up to whole blocks of `span`.
         let padded = ((length + 2 * radius + span - 1) / span) * span
-        let neutral: UInt8 = takesMaximum ? 0 : 255
-        var line = [UInt8](repeating: neutral, count: padded)
-        var forward = [UInt8](repeating: 0, count: padded)
-        var backward = [UInt8](repeating: 0, count: padded)
-        @inline(__always) func pick(_ a: UInt8, _ b: UInt8) -> UInt8 { takesMaximum ? max(a, b) : min(a, b) }
+        let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 3 * padded)
+        defer { scratch.deallocate() }
+        let line = UnsafeMutableBufferPointer(rebasing: scratch[0..<padded])
+        let forward = UnsafeMutableBufferPointer(rebasing: scratch[padded..<(2 * padded)])
+        let backward = UnsafeMutableBufferPointer(rebasing: scratch[(2 * padded)...])
         withUnsafeMutableBytes { samples in
             for lineIndex in 0..<count {
                 let base = lineIndex * lineStride
-                for position in 0..<padded { line[position] = neutral }
+                line.update(repeating: neutral)
                 for position in 0..<length { line[radius + position] = samples[base + position * stride] }
                 for blockStart in Swift.stride(from: 0, to: padded, by: span) {
+                    let blockEnd = blockStart + span - 1
                     forward[blockStart] = line[blockStart]
-                    for position in (blockStart + 1)..<(blockStart + span) {
+                    for position in (blockStart + 1)...blockEnd {  // a window is at least 3 wide
                         forward[position] = pick(forward[position - 1], line[position])
                     }
-                    let blockEnd = blockStart + span - 1
                     backward[blockEnd] = line[blockEnd]
                     for position in Swift.stride(from: blockEnd - 1, through: blockStart, by: -1) {
                         backward[position] = pick(backward[position + 1], line[position])

@@ -76,19 +76,4 @@ extension Image {
         }
     }
 
-    /// The image inside a border `margin` pixels wide of one sample value in every channel.
-    public func padded(by margin: Int, with value: UInt8) -> Image {
-        guard margin > 0 else { return self }
-        var canvas = Image(width: width + 2 * margin, height: height + 2 * margin, format: format, filledWith: value)
-        let channels = format.channels, rowLength = width * channels, canvasWidth = canvas.width
-        withUnsafeBytes { source in
-            canvas.withUnsafeMutableBytes { target in
-                for row in 0..<height {
-                    let to = ((row + margin) * canvasWidth + margin) * channels
-                    for offset in 0..<rowLength { target[to + offset] = source[row * rowLength + offset] }
-                }
-            }
-        }
-        return canvas
-    }
 }

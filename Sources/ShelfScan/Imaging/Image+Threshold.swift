@@ -27,12 +27,18 @@ extension Image {
     /// the class with fewer pixels is taken for the print (light lettering on a dark spine is
     /// inverted).
     public func darkPrint() -> Image {
+        hasLightPrint ? inverted() : self
+    }
+
+    /// Whether a gray image's print is lighter than its ground: whether fewer of its pixels lie above
+    /// its Otsu threshold than at or below it.
+    public var hasLightPrint: Bool {
         precondition(format == .gray, "print polarity is judged on gray images")
         let threshold = otsuThreshold()
         var light = 0
         withUnsafeBytes { samples in
             for sample in samples where sample > threshold { light += 1 }
         }
-        return light * 2 < pixelCount ? inverted() : self
+        return light * 2 < pixelCount
     }
 }
