@@ -26,7 +26,7 @@ public struct SpineISBNReader: Sendable {
 
     public init(
         finder: ISBNLineFinder = ISBNLineFinder(), extractor: ISBNExtractor = ISBNExtractor(),
-        bandShare: Double = 0.35, widening: Double = 0.2, pixelsAcross: Double = 72,
+        bandShare: Double = 0.5, widening: Double = 0.2, pixelsAcross: Double = 72,
         recognitionTextHeight: Double = 48, minimumConfidence: Double = 50, linesPerBand: Int = 2
     ) {
         self.finder = finder
