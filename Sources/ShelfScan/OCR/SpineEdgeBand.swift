@@ -53,9 +53,9 @@ struct SpineEdgeBand {
         return (Point(x: a.x - dx, y: a.y - dy), Point(x: b.x + dx, y: b.y + dy))
     }
 
-    /// The band's pixels, sampled from `photo`.
-    func image(in photo: Image) -> Image {
-        photo.sampled(quadrilateral: corners, width: width, height: height)
+    /// The band's pixels, sampled from `photo`, in gray.
+    func grayImage(in photo: Image) -> Image {
+        photo.sampledGray(quadrilateral: corners, width: width, height: height)
     }
 
     /// Where a point of the band (in its pixels, edges included) lies in the photo.

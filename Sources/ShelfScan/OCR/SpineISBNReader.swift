@@ -27,7 +27,7 @@ public struct SpineISBNReader: Sendable {
     public init(
         finder: ISBNLineFinder = ISBNLineFinder(), extractor: ISBNExtractor = ISBNExtractor(),
         bandShare: Double = 0.5, widening: Double = 0.2, pixelsAcross: Double = 72,
-        recognitionTextHeight: Double = 48, minimumConfidence: Double = 50, linesPerBand: Int = 2
+        recognitionTextHeight: Double = 48, minimumConfidence: Double = 50, linesPerBand: Int = 1
     ) {
         self.finder = finder
         self.extractor = extractor
@@ -90,7 +90,7 @@ public struct SpineISBNReader: Sendable {
         let isLightPrint: Bool
 
         init(_ geometry: SpineEdgeBand, in photo: Image) {
-            let gray = geometry.image(in: photo).grayscale()
+            let gray = geometry.grayImage(in: photo)
             let inside = gray.cropped(to: PixelRect(x: 0, y: 0, width: gray.width, height: geometry.insideHeight))
             self.geometry = geometry
             isLightPrint = inside.hasLightPrint
