@@ -35,3 +35,47 @@ extension Image {
         }
     }
 }
+
+extension Image {
+    /// `sampled(quadrilateral:width:height:)` straight to gray (BT.601 luma, as `grayscale()`): one
+    /// pass instead of two, and one interpolation per pixel instead of one per channel.
+    public func sampledGray(quadrilateral corners: [Point], width outWidth: Int, height outHeight: Int) -> Image {
+        precondition(corners.count == 4, "a quadrilateral has four corners")
+        let outWidth = max(1, outWidth), outHeight = max(1, outHeight)
+        let channels = format.channels
+        let (topLeft, topRight, bottomRight, bottomLeft) = (corners[0], corners[1], corners[2], corners[3])
+        let maxX = Double(width - 1), maxY = Double(height - 1)
+        let sourceWidth = width, sourceHeight = height
+        return Image(width: outWidth, height: outHeight, format: .gray) { target in
+            withUnsafeBytes { source in
+                // Luma in 1/256ths, as `grayscale()` weighs the channels; a gray source is its own.
+                @inline(__always) func luma(_ pixel: Int) -> Float {
+                    let base = pixel * channels
+                    guard channels >= 3 else { return 256 * Float(source[base]) }
+                    return 77 * Float(source[base]) + 150 * Float(source[base + 1]) + 29 * Float(source[base + 2])
+                }
+                for row in 0..<outHeight {
+                    let t = (Double(row) + 0.5) / Double(outHeight)
+                    let leftX = topLeft.x + (bottomLeft.x - topLeft.x) * t, leftY = topLeft.y + (bottomLeft.y - topLeft.y) * t
+                    let rightX = topRight.x + (bottomRight.x - topRight.x) * t
+                    let rightY = topRight.y + (bottomRight.y - topRight.y) * t
+                    let stepX = (rightX - leftX) / Double(outWidth), stepY = (rightY - leftY) / Double(outWidth)
+                    var sourceX = leftX + stepX / 2 - 0.5, sourceY = leftY + stepY / 2 - 0.5
+                    let rowStart = row * outWidth
+                    for column in 0..<outWidth {
+                        let x = min(max(sourceX, 0), maxX), y = min(max(sourceY, 0), maxY)
+                        sourceX += stepX
+                        sourceY += stepY
+                        let x0 = Int(x), y0 = Int(y)
+                        let x1 = min(x0 + 1, sourceWidth - 1), y1 = min(y0 + 1, sourceHeight - 1)
+                        let fx = Float(x - Double(x0)), fy = Float(y - Double(y0))
+                        let a = luma(y0 * sourceWidth + x0), b = luma(y0 * sourceWidth + x1)
+                        let c = luma(y1 * sourceWidth + x0), d = luma(y1 * sourceWidth + x1)
+                        let top = a + (b - a) * fx, bottom = c + (d - c) * fx
+                        target[rowStart + column] = UInt8(min(255, max(0, (top + (bottom - top) * fy) / 256 + 0.5)))
+                    }
+                }
+            }
+        }
+    }
+}

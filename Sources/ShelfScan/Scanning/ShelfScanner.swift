@@ -110,8 +110,21 @@ public actor ShelfScanner {
         let parser = SpineTextParser(lexicon: models.lexicon)
         let assessor = BookAssessor(model: models.confidence, minimumConfidence: options.minimumConfidence)
         report.isbns = barcodes.map { ReportedISBN(isbn: $0.isbn, source: .barcode, addon: $0.addon, polygon: $0.polygon) }
-        for (spine, reading) in zip(spines, readings) {
-            let parsed = parser.parse(reading.text)
+        var parsedSpines = readings.map { parser.parse($0.text) }
+        let parsing = stopwatch.lap()
+        do {
+            // The small ISBN line along a spine, where neither the spine's text nor a barcode gave one.
+            let unread = spines.indices.filter { index in
+                parsedSpines[index].isbn == nil && !barcodes.contains { spines[index].contains(Self.centre(of: $0.polygon)) }
+            }
+            let lineISBNs = try await Self.readISBNLines(
+                of: unread.map { (spines[$0].polygon, readings[$0].orientation) }, in: image, pool: pool)
+            for (index, isbn) in zip(unread, lineISBNs) { parsedSpines[index].isbn = isbn }
+        } catch {
+            report.error = ReportedError(code: "ocr-unavailable", message: "\(path): \(error)")
+        }
+        report.timings["isbnLines"] = stopwatch.lap()
+        for (spine, (reading, parsed)) in zip(spines, zip(readings, parsedSpines)) {
             let barcode = barcodes.first { spine.contains(Self.centre(of: $0.polygon)) }
             var book = assessor.book(spine: spine, reading: reading, parsed: parsed, barcode: barcode?.isbn)
             if let match = options.library?.match(for: book) { book.markInLibrary(match) }
@@ -120,7 +133,7 @@ public actor ShelfScanner {
                 report.isbns.append(ReportedISBN(isbn: printed, source: .text, polygon: spine.polygon))
             }
         }
-        report.timings["parse"] = stopwatch.lap()
+        report.timings["parse"] = parsing + stopwatch.lap()
         report.elapsedMs = stopwatch.totalMilliseconds
         return report
     }

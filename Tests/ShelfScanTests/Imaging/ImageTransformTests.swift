@@ -91,4 +91,43 @@ struct ImageTransformTests {
         let stretched = dim.contrastStretched(clip: 0)
         #expect(stretched.pixels.min() == 0 && stretched.pixels.max() == 255)
     }
+
+    @Test func sampledGrayIsTheSampledQuadrilateralInGray() {
+        var photo = Image(width: 40, height: 30, format: .rgb, filledWith: 0)
+        for y in 0..<30 {
+            for x in 0..<40 {
+                photo[x: x, y: y, channel: 0] = UInt8(6 * x)
+                photo[x: x, y: y, channel: 1] = UInt8(8 * y)
+                photo[x: x, y: y, channel: 2] = UInt8((x * y) % 256)
+            }
+        }
+        let corners = [Point(x: 5.3, y: 2.1), Point(x: 33.7, y: 6.2), Point(x: 30.2, y: 27.9), Point(x: 3.1, y: 24.4)]
+        let expected = photo.sampled(quadrilateral: corners, width: 23, height: 17).grayscale()
+        let gray = photo.sampledGray(quadrilateral: corners, width: 23, height: 17)
+        #expect(gray.format == .gray && gray.width == 23 && gray.height == 17)
+        // One rounding instead of four: within a level.
+        #expect(zip(gray.pixels, expected.pixels).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
+    }
+
+    @Test func otsuSplitsPrintFromGroundAndJudgesWhichIsPrint() {
+        // 10 % dark print on a light ground, then the same inverted.
+        let pixels: [UInt8] = (0..<1000).map { (index: Int) -> UInt8 in
+            index % 10 == 0 ? UInt8(40 + index % 7) : UInt8(200 + index % 9)
+        }
+        let page = Image(width: 100, height: 10, format: .gray, pixels: pixels)
+        #expect((46..<200).contains(Int(page.otsuThreshold())))  // between the classes
+        #expect(!page.hasLightPrint && page.darkPrint() == page)
+        #expect(page.inverted().hasLightPrint && page.inverted().darkPrint() == page)
+    }
+
+    @Test func closingFillsDarkMarksNarrowerThanTheWindow() {
+        var image = Image(width: 30, height: 9, format: .gray, filledWith: 200)
+        for y in 2..<7 { image[x: 10, y: y] = 20 }  // a stroke one pixel wide
+        for y in 0..<9 { for x in 20..<30 { image[x: x, y: y] = 20 } }  // a block wider than the window
+        let closed = image.closed(width: 5, height: 5)
+        #expect(closed[x: 10, y: 4] == 200)
+        #expect(closed[x: 25, y: 4] == 20)
+        let flat = image.flattened(window: 5)
+        #expect(flat[x: 10, y: 4] < 40 && flat[x: 2, y: 4] == 255)
+    }
 }

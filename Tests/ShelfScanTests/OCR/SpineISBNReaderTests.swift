@@ -1,0 +1,52 @@
+import Testing
+
+@testable import ShelfScan
+
+/// The spine ISBN reader at the true outlines of the rendered fixture shelves: the spines that
+/// carry a printed ISBN line, and spines that carry none.
+struct SpineISBNReaderTests {
+    static let photos = ["shelf-003.jpg", "shelf-007.jpg", "shelf-010.jpg"]
+
+    static func books(_ photo: String) throws -> (Image, [ShelfTruth.Book]) {
+        let truth = try ShelfTruth.load(photo)
+        let image = try ImageDecoder().decodePhoto(atPath: Fixtures.path("shelves/\(photo)")).image
+        return (image, truth.books.filter { $0.polygon != nil })
+    }
+
+    @Test func readsTheISBNLinesOfTheFixtureSpines() async throws {
+        let pool = TesseractPool(capacity: 2)
+        var read = 0, total = 0
+        for photo in Self.photos {
+            let (image, books) = try Self.books(photo)
+            for book in books where book.isbn != nil {
+                total += 1
+                let orientation = book.textOrientation.flatMap(TextOrientation.init(rawValue:))
+                let isbn = try await SpineISBNReader().read(book.outline, in: image, orientation: orientation, pool: pool)
+                #expect(isbn == nil || isbn?.isbn13 == book.isbn, "\(photo) \(book.title): read \(isbn?.isbn13 ?? "")")
+                if isbn?.isbn13 == book.isbn { read += 1 }
+            }
+        }
+        #expect(total == 5)
+        #expect(read >= 4, "read \(read) of \(total)")
+    }
+
+    @Test func readsTheLineWhicheverWayTheLetteringIsThoughtToRun() async throws {
+        let (image, books) = try Self.books("shelf-003.jpg")
+        let book = try #require(books.first { $0.isbn != nil && $0.textOrientation == "topToBottom" })
+        for orientation in [TextOrientation.topToBottom, .bottomToTop, nil] {
+            let isbn = try await SpineISBNReader().read(book.outline, in: image, orientation: orientation, pool: .shared)
+            #expect(isbn?.isbn13 == book.isbn, "\(String(describing: orientation))")
+        }
+    }
+
+    @Test func findsNothingOnSpinesWithoutAnISBNLine() async throws {
+        let (image, books) = try Self.books("shelf-003.jpg")
+        let plain = books.filter { $0.isbn == nil }.prefix(30)
+        #expect(plain.count == 30)
+        for book in plain {
+            let orientation = book.textOrientation.flatMap(TextOrientation.init(rawValue:))
+            let isbn = try await SpineISBNReader().read(book.outline, in: image, orientation: orientation, pool: .shared)
+            #expect(isbn == nil, "\(book.title): read \(isbn?.isbn13 ?? "")")
+        }
+    }
+}
