@@ -88,11 +88,33 @@ public struct SpineReader: Sendable {
                 line.words[index].box = box
                 line.words[index].characters = line.words[index].characters.map { ($0.character, Int(Double($0.height) / enlargement)) }
             }
-            line.box = line.words.dropFirst().reduce(line.words[0].box) { $0.union($1.box) }
+            // A word on the band of a line already read is a word that line missed ("THE" before
+            // "COUNT OF MONTE CRISTO"): it goes into that line in its place.
+            var rest: [RecognizedText.Word] = []
+            for word in line.words {
+                if let index = lines.indices.max(by: { verticalOverlap(word.box, lines[$0].box) < verticalOverlap(word.box, lines[$1].box) }),
+                    verticalOverlap(word.box, lines[index].box) >= 0.5
+                {
+                    let place = lines[index].words.firstIndex { $0.box.x > word.box.x } ?? lines[index].words.count
+                    lines[index].words.insert(word, at: place)
+                    lines[index].box = lines[index].box.union(word.box)
+                } else {
+                    rest.append(word)
+                }
+            }
+            guard !rest.isEmpty else { continue }
+            line.words = rest
+            line.box = rest.dropFirst().reduce(rest[0].box) { $0.union($1.box) }
             let place = lines.firstIndex { $0.box.y > line.box.y } ?? lines.count
             lines.insert(line, at: place)
         }
         return RecognizedText(lines: lines)
+    }
+
+    /// How much two boxes share vertically, as a share of the lower one's height.
+    private func verticalOverlap(_ a: PixelRect, _ b: PixelRect) -> Double {
+        let shared = min(a.maxY, b.maxY) - max(a.y, b.y)
+        return Double(max(0, shared)) / Double(max(1, min(a.height, b.height)))
     }
 
     /// The book cut out upright (head at the top), resampled and turned dark-on-white, with the photo

@@ -99,6 +99,16 @@ import Testing
         #expect(added.contains { $0.text.contains("FRANK") || $0.text.contains("HERBERT") }, "\(text.text)")
         // Boxes come back in the crop's pixels, beside the name.
         #expect(added.allSatisfy { $0.box.x >= 540 && $0.box.maxX <= 900 })
+        // A word missed on the title's own line goes into that line, in its place.
+        var titled = Image(width: 900, height: 140, format: .rgb, filledWith: 255)
+        titled.drawText("THE", at: (20, 50), scale: 9, colour: .black)
+        titled.drawText("DUNE", at: (260, 30), scale: 14, colour: .black)
+        var titledGray = titled.inkOnWhite()
+        let dune = RecognizedText.Word(text: "DUNE", confidence: 95, box: PixelRect(x: 260, y: 30, width: 330, height: 100))
+        let missed = try await SpineReader().addingLeftovers(
+            to: RecognizedText(lines: [RecognizedText.Line(words: [dune], box: dune.box)]), in: &titledGray, pool: .shared)
+        #expect(missed.lines.count == 1)
+        #expect(missed.lines.first?.words.map(\.text) == ["THE", "DUNE"], "\(missed.text)")
         // Nothing left to read: no second look.
         var blank = Image(width: 900, height: 140, format: .gray, filledWith: 255)
         #expect(try await SpineReader().addingLeftovers(to: first, in: &blank, pool: .shared) == first)
