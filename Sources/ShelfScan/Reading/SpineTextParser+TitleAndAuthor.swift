@@ -85,7 +85,8 @@ extension SpineTextParser {
             let run = runs[candidate], next = runs[neighbour], title = runs[index]
             let name = nameScore(run)
             guard run.letterCount >= 2, abs(run.line - next.line) <= 1, name < 1 else { return false }
-            let similarSize = run.height > 0.8 * title.height && run.height < 1.25 * title.height
+            // Sizes drift along a line in a photo taken at an angle.
+            let similarSize = run.height > 0.75 * title.height && run.height < 1.33 * title.height
             // A word that could be a surname continues the title only when set as close as a word.
             if run.line != next.line { return similarSize && (name == 0 || (wordShare(of: run) > 0.5 && run.words.count >= 2)) }
             let (left, right) = candidate < neighbour ? (run, next) : (next, run)

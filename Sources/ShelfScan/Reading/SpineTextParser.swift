@@ -39,7 +39,12 @@ public struct SpineTextParser: Sendable {
         if let match = extractor.matches(in: text.text).first { parsed.isbn = match.isbn }
         runs.removeAll { isISBN($0) }
         // The publisher's mark: at the foot, so the last run or else the first that is one.
-        let marks = runs.indices.filter { runs[$0].words.count <= 3 && lexicon.isPublisher(runs[$0].text.folded) }
+        // Away from the end, a mark is set smaller than the rest: a large "SOLARIS" is a title.
+        let tallest = runs.map(\.height).max() ?? 0
+        let marks = runs.indices.filter {
+            runs[$0].words.count <= 3 && lexicon.isPublisher(runs[$0].text.folded)
+                && ($0 == runs.count - 1 || runs[$0].height < 0.9 * tallest)
+        }
         if let index = marks.contains(runs.count - 1) ? runs.count - 1 : marks.first {
             parsed.publisher = runs[index].text
             parsed.evidence.publisherFound = 1

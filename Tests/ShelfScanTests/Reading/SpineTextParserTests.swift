@@ -61,6 +61,8 @@ import Testing
         ("7:30 MIDDLEMARCH:50 ss:20 | Penguin:20", "Middlemarch", nil, "Penguin"),
         // A title in another language, in lower case, is not eaten as marks from its end.
         ("PAMUK:40 | La:30 mujer:30 del:30 pelo:30 rojo:30", "La mujer del pelo rojo", "Pamuk", nil),
+        // A publisher's name set as the largest text is the title, not the foot's mark.
+        ("VINTAGE:60 | JOHN:30 SMITH:30", "Vintage", "John Smith", nil),
         // A title word close beside the title is not taken for a surname.
         ("Bleak:50 House:50 | DICKENS:30", "Bleak House", "Dickens", nil),
     ]
