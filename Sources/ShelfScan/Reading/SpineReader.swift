@@ -75,7 +75,7 @@ public struct SpineReader: Sendable {
         let margin = 8
         let region = PixelRect(x: ink.x - margin, y: ink.y - margin, width: ink.width + 2 * margin, height: ink.height + 2 * margin)
             .intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
-        let enlargement = 1.5
+        let enlargement = 2.0
         let found = cleaned(try await pool.recognize(image.cropped(to: region).scaled(by: enlargement), segmentation: .sparse))
         var lines = text.lines
         for var line in found.lines {
