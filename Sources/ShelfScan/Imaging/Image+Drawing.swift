@@ -15,20 +15,21 @@ extension Image {
         public static let black = Colour(red: 0, green: 0, blue: 0)
     }
 
-    /// Paints the pixels of the rectangle (clipped to the image) in `colour`. RGB images only.
+    /// Paints the pixels of the rectangle (clipped to the image) in `colour`; a gray image takes the
+    /// colour's luma.
     public mutating func fill(_ rect: PixelRect, with colour: Colour) {
-        precondition(format == .rgb, "drawing is done on RGB images")
-        let left = max(0, rect.x), right = min(width, rect.x + rect.width)
-        let top = max(0, rect.y), bottom = min(height, rect.y + rect.height)
+        precondition(format == .rgb || format == .gray, "drawing is done on RGB or gray images")
+        let left = max(0, rect.x), right = min(width, rect.maxX)
+        let top = max(0, rect.y), bottom = min(height, rect.maxY)
         guard left < right && top < bottom else { return }
-        let width = self.width
+        let width = self.width, channels = format.channels
+        let luma: Int = 77 * Int(colour.red) + 150 * Int(colour.green) + 29 * Int(colour.blue)
+        let values: [UInt8] = channels == 3 ? [colour.red, colour.green, colour.blue] : [UInt8(luma >> 8)]
         withUnsafeMutableBytes { pixels in
             for y in top..<bottom {
                 for x in left..<right {
-                    let index = (y * width + x) * 3
-                    pixels[index] = colour.red
-                    pixels[index + 1] = colour.green
-                    pixels[index + 2] = colour.blue
+                    let index = (y * width + x) * channels
+                    for channel in 0..<channels { pixels[index + channel] = values[channel] }
                 }
             }
         }

@@ -58,33 +58,12 @@ extension Image {
 }
 
 extension Image {
-    /// Paints the rectangle (clipped to the image) white. Gray images only.
-    mutating func paintWhite(_ rect: PixelRect) {
-        precondition(format == .gray, "painting out is done on gray images")
-        let left = max(0, rect.x), right = min(width, rect.maxX)
-        let top = max(0, rect.y), bottom = min(height, rect.maxY)
-        guard left < right && top < bottom else { return }
-        let width = self.width
-        withUnsafeMutableBytes { pixels in
-            for y in top..<bottom {
-                for x in left..<right { pixels[y * width + x] = 255 }
-            }
-        }
-    }
-
-    /// The share of pixels darker than mid-gray. Gray images only.
-    func darkShare() -> Double {
-        precondition(format == .gray, "the dark share is taken of gray images")
-        guard pixelCount > 0 else { return 0 }
-        return withUnsafeBytes { pixels in Double(pixels.reduce(0) { $0 + ($1 < 128 ? 1 : 0) }) / Double(pixelCount) }
-    }
-}
-
-extension Image {
-    /// The smallest rectangle holding the rows and columns with at least two pixels darker than
-    /// mid-gray (a lone speck is left out), or nil when there are none. Gray images only.
-    func darkBounds() -> PixelRect? {
-        precondition(format == .gray, "dark bounds are taken of gray images")
+    /// The share of pixels darker than mid-gray, and the smallest rectangle holding the rows and
+    /// columns with at least two of them (a lone speck is left out; nil when there are none), from
+    /// one pass. Gray images only.
+    func darkInk() -> (share: Double, bounds: PixelRect?) {
+        precondition(format == .gray, "dark ink is measured on gray images")
+        guard pixelCount > 0 else { return (0, nil) }
         var rows = [Int](repeating: 0, count: height), columns = [Int](repeating: 0, count: width)
         withUnsafeBytes { pixels in
             for y in 0..<height {
@@ -94,9 +73,10 @@ extension Image {
                 }
             }
         }
+        let share = Double(rows.reduce(0, +)) / Double(pixelCount)
         guard let top = rows.firstIndex(where: { $0 >= 2 }), let bottom = rows.lastIndex(where: { $0 >= 2 }),
             let left = columns.firstIndex(where: { $0 >= 2 }), let right = columns.lastIndex(where: { $0 >= 2 })
-        else { return nil }
-        return PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
+        else { return (share, nil) }
+        return (share, PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1))
     }
 }

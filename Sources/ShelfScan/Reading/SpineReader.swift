@@ -68,9 +68,10 @@ public struct SpineReader: Sendable {
     func addingLeftovers(to text: RecognizedText, in image: inout Image, pool: TesseractPool) async throws(OCRError) -> RecognizedText {
         for word in text.words {
             let margin = max(2, word.box.height / 6)
-            image.paintWhite(PixelRect(x: word.box.x - margin, y: word.box.y - margin, width: word.box.width + 2 * margin, height: word.box.height + 2 * margin))
+            image.fill(PixelRect(x: word.box.x - margin, y: word.box.y - margin, width: word.box.width + 2 * margin, height: word.box.height + 2 * margin), with: .white)
         }
-        guard image.darkShare() >= leftoverInkShare, let ink = image.darkBounds() else { return text }
+        let left = image.darkInk()
+        guard left.share >= leftoverInkShare, let ink = left.bounds else { return text }
         // Only the part holding ink, with a margin, is read: most of a spine is already painted out.
         let margin = 8
         let region = PixelRect(x: ink.x - margin, y: ink.y - margin, width: ink.width + 2 * margin, height: ink.height + 2 * margin)

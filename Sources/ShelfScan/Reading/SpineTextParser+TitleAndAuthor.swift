@@ -12,8 +12,8 @@ extension SpineTextParser {
             let words = run.words.map(\.text.folded)
             let confidence = run.words.reduce(0) { $0 + $1.confidence } / Double(run.words.count) / 100
             // One word: a title as often as a surname, whether or not it is an English word.
-            let words_ = words.count >= 2 ? wordShare(of: run) : 0.5
-            var titleScore = min(runs[title].height / largest, 1) + 0.3 * words_ + 0.1 * confidence
+            let wordLikeness = words.count >= 2 ? wordShare(of: run) : 0.5
+            var titleScore = min(runs[title].height / largest, 1) + 0.3 * wordLikeness + 0.1 * confidence
                 + 0.125 * Double(min(words.count - 1, 2))
             if words.count >= 2 && words.contains(where: { Self.titleWords.contains($0) }) { titleScore += 0.2 }
             // A name is the author, unless it stands out as the largest text ("Silas Marner" above
