@@ -94,9 +94,13 @@ extension SpineTextParser {
             let isWords = name == 0 || wordShare(of: run) == 1
             return (gap < 0.8 * min(left.height, right.height) && isWords) || (similarSize && name == 0)
         }
+        // Both ways: a surname split off a title's line does not take the title back as its own.
+        func joins(_ candidate: Int, _ neighbour: Int) -> Bool {
+            continues(candidate, from: neighbour) && continues(neighbour, from: candidate)
+        }
         var lower = index, upper = index
-        while continues(lower - 1, from: lower) { lower -= 1 }
-        while continues(upper + 1, from: upper) { upper += 1 }
+        while joins(lower - 1, lower) { lower -= 1 }
+        while joins(upper + 1, upper) { upper += 1 }
         return lower...upper
     }
 

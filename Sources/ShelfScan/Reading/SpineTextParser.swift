@@ -31,7 +31,7 @@ public struct SpineTextParser: Sendable {
 
     /// Parses the words read on one spine.
     public func parse(_ text: RecognizedText) -> ParsedSpine {
-        let prepared = splitPublishers(in: runs(of: withoutEdgeJunk(text))).compactMap(trimmingJunk).flatMap(Self.splittingCapitalsAtEdges)
+        let prepared = splitPublishers(in: runs(of: withoutEdgeJunk(steadyingHeights(text)))).compactMap(trimmingJunk).flatMap(Self.splittingCapitalsAtEdges)
         var runs = joiningNames(splitNames(in: prepared).flatMap(splittingSurnameAtEdges))
         var parsed = ParsedSpine()
         let totalLetters = max(1, runs.reduce(0) { $0 + $1.letterCount })
@@ -72,6 +72,22 @@ public struct SpineTextParser: Sendable {
         let leftover = runs.indices.filter { !titleRange.contains($0) && $0 != authorIndex }.map { runs[$0].letterCount }
         parsed.evidence.leftoverShare = Double(leftover.reduce(0, +)) / Double(totalLetters)
         return parsed
+    }
+
+    /// The text with the sizes of doubtful words held to the size of their neighbours: a word read
+    /// with low confidence and boxes far taller than the words beside it ("Brave" 150 px before
+    /// "New World" 55 px) is a mark merged with the edge of the crop, not large type.
+    func steadyingHeights(_ text: RecognizedText) -> RecognizedText {
+        var steadied = text
+        for (lineIndex, line) in text.lines.enumerated() {
+            for (wordIndex, word) in line.words.enumerated() where word.confidence < 60 {
+                let neighbours = [wordIndex - 1, wordIndex + 1].filter { line.words.indices.contains($0) }.map { line.words[$0] }
+                    .filter { $0.text.filter(\.isLetter).count >= 2 }
+                guard let size = neighbours.map(\.capitalHeight).max(), word.capitalHeight > 1.6 * size else { continue }
+                steadied.lines[lineIndex].words[wordIndex].characters = word.characters.map { ($0.character, min($0.height, Int(size))) }
+            }
+        }
+        return steadied
     }
 
     // MARK: - Runs

@@ -21,13 +21,14 @@ import Testing
                 }
                 let parts = token.split(separator: ":")
                 let text = String(parts[0]), cap = Int(parts[1])!
+                let wordConfidence = parts.count > 2 ? Double(parts[2])! : confidence
                 let characters = text.map { character -> (character: Character, height: Int) in
                     let tall = character.isUppercase || character.isNumber || "bdfhklt".contains(character)
                     return (character, tall ? cap : Int(Double(cap) * 0.7))
                 }
                 let width = text.count * cap * 7 / 10
                 let box = PixelRect(x: x, y: 10 + index * 80, width: width, height: cap)
-                words.append(RecognizedText.Word(text: text, confidence: confidence, box: box, characters: characters))
+                words.append(RecognizedText.Word(text: text, confidence: wordConfidence, box: box, characters: characters))
                 x += width + cap / 3
             }
             let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
@@ -65,6 +66,11 @@ import Testing
         ("VINTAGE:60 | JOHN:30 SMITH:30", "Vintage", "John Smith", nil),
         // A title word close beside the title is not taken for a surname.
         ("Bleak:50 House:50 | DICKENS:30", "Bleak House", "Dickens", nil),
+        // A surname split off the title's line does not take the title back; a neighbour's text
+        // bleeding in on a second line is not the author.
+        ("Invisible:37 Cities:37 ¦ Calvino:42 | Penguin:16 / Fuentes:26", "Invisible Cities", "Calvino", "Penguin"),
+        // A word read doubtfully with a box far taller than its neighbours is not large type.
+        ("Brave:150:35 New:55 World:55 | HUXLEY:30 | Vintage:20", "Brave New World", "Huxley", "Vintage"),
     ]
 
     @Test(arguments: cases.indices)
