@@ -98,11 +98,25 @@ extension SpineTextParser {
         func joins(_ candidate: Int, _ neighbour: Int) -> Bool {
             continues(candidate, from: neighbour) && continues(neighbour, from: candidate)
         }
+        // A title does not stop at "of", "the" or a comma: the next run finishes it, whatever it is.
+        func finishes(_ candidate: Int, _ unfinished: Int) -> Bool {
+            guard candidate != author, runs.indices.contains(candidate), runs.indices.contains(unfinished), runs[candidate].letterCount >= 2,
+                abs(runs[candidate].line - runs[unfinished].line) <= 1, let last = runs[unfinished].words.last?.text
+            else { return false }
+            if last.hasSuffix(",") || last.hasSuffix(":") { return true }
+            // Not into a name after a lone "a" or "an": those are more often letters of a spaced-out word.
+            return Self.unfinishedEndings.contains(last.folded) && nameScore(runs[candidate]) < 1
+        }
         var lower = index, upper = index
-        while joins(lower - 1, lower) { lower -= 1 }
-        while joins(upper + 1, upper) { upper += 1 }
+        while joins(lower - 1, lower) || finishes(lower, lower - 1) { lower -= 1 }
+        while joins(upper + 1, upper) || finishes(upper + 1, upper) { upper += 1 }
         return lower...upper
     }
+
+    /// Words a title does not end with.
+    static let unfinishedEndings: Set<String> = [
+        "the", "of", "and", "a", "an", "in", "on", "to", "for", "with", "from", "at", "by", "into", "my", "your", "our", "their",
+    ]
 
     /// The share of a run's words of two letters or more that are English words.
     func wordShare(of run: Run) -> Double {

@@ -21,9 +21,11 @@ public struct SpineTextParser: Sendable {
         var line: Int
 
         var text: String { words.map(\.text).joined(separator: " ") }
-        /// The median capital height of the words.
+        /// The median capital height of the words, of those with two letters or more when there
+        /// are any: an initial's box is often stretched by its full stop.
         var height: Double {
-            let heights = words.map(SpineTextParser.capitalHeight).sorted()
+            let sized = words.filter { $0.text.filter(\.isLetter).count >= 2 }
+            let heights = (sized.isEmpty ? words : sized).map(SpineTextParser.capitalHeight).sorted()
             return heights[heights.count / 2]
         }
         var letterCount: Int { words.reduce(0) { $0 + $1.text.filter(\.isLetter).count } }

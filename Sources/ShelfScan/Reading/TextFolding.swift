@@ -29,7 +29,10 @@ extension String {
         "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i",
     ]
 
-    /// Text read in capitals (four letters in five or more), set in title case ("THE POPPY WAR" → "The Poppy War", "R.F." stays);
+    /// Abbreviations that are words, not initials, when a title is set in title case.
+    private static let abbreviations: Set<String> = ["mr.", "mrs.", "ms.", "dr.", "st.", "jr.", "sr.", "no.", "vol."]
+
+    /// Text read in capitals (four letters in five or more), set in title case ("THE DARK TOWER" → "The Dark Tower", "R.F." stays);
     /// text already in mixed case is kept as it is.
     public var titleCasedIfShouting: String {
         let letters = filter(\.isLetter)
@@ -38,7 +41,8 @@ extension String {
         var words: [String] = []
         for (index, word) in split(separator: " ").enumerated() {
             let lower = word.lowercased()
-            let isInitials = word.contains(".") && word.filter(\.isLetter).count <= 3
+            // "J.R.R.", "S.A.", "J.M" stay as they are; "MR." and "ST." are words.
+            let isInitials = word.contains(".") && word.filter(\.isLetter).count <= 3 && !Self.abbreviations.contains(lower)
             if isInitials {
                 words.append(String(word))
             } else if index > 0 && minor.contains(lower) {

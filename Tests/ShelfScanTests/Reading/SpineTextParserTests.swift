@@ -71,7 +71,16 @@ import Testing
         ("Invisible:37 Cities:37 ¦ Calvino:42 | Penguin:16 / Fuentes:26", "Invisible Cities", "Calvino", "Penguin"),
         // A word read doubtfully with a box far taller than its neighbours is not large type.
         ("Brave:150:35 New:55 World:55 | HUXLEY:30 | Vintage:20", "Brave New World", "Huxley", "Vintage"),
+        // A title does not stop at "the" or a comma, whatever the next run looks like.
+        ("THE:18 WIND:18 IN:18 THE:18 | WILLOWS:18 | GRAHAME:16", "The Wind in the Willows", "Grahame", nil),
+        ("GOODBYE,:28 | MR.:26 CHIPS:26 | JAMES:20 HILTON:20", "Goodbye, Mr. Chips", "James Hilton", nil),
     ]
+
+    @Test func anInitialsStretchedBoxDoesNotSizeItsRun() {
+        let words = Self.reading("B.:80 STOKER:30").lines[0].words
+        #expect(SpineTextParser.Run(words: words, line: 0).height == 30)
+        #expect(SpineTextParser.Run(words: [words[0]], line: 0).height == 80)
+    }
 
     @Test(arguments: cases.indices)
     func findsTitleAuthorAndPublisher(_ index: Int) {
