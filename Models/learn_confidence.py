@@ -19,7 +19,7 @@ import sys
 import unicodedata
 
 FEATURES = ["detection", "hasTitle", "titleConfidence", "titleWordShare", "titleLength", "authorNameScore",
-            "leftoverShare", "publisherFound"]
+            "leftoverShare", "publisherFound", "titleNameScore", "titleStartsLowerCase"]
 THRESHOLD = 0.7
 ISBN_FLOOR = 0.95
 

@@ -46,6 +46,8 @@ public struct ConfidenceModel: Sendable, Codable, Equatable {
             "authorNameScore": evidence.authorNameScore,
             "leftoverShare": evidence.leftoverShare,
             "publisherFound": evidence.publisherFound,
+            "titleNameScore": evidence.titleNameScore,
+            "titleStartsLowerCase": evidence.titleStartsLowerCase,
         ]
     }
 

@@ -24,6 +24,10 @@ public struct ParsedSpine: Sendable, Equatable {
         public var leftoverShare: Double = 0
         /// 1 when a publisher's mark was recognised.
         public var publisherFound: Double = 0
+        /// How much the title itself looks like a person's name ("Dickens" taken for the title).
+        public var titleNameScore: Double = 0
+        /// 1 when the title starts in lower case ("the Sun"): its first words were likely lost.
+        public var titleStartsLowerCase: Double = 0
 
         public init() {}
     }

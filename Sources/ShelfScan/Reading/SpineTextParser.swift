@@ -71,6 +71,9 @@ public struct SpineTextParser: Sendable {
         let folded = titleWords.flatMap { $0.text.folded.split(separator: " ").map(String.init) }
         parsed.evidence.titleWordShare = folded.isEmpty
             ? 0 : Double(folded.filter { $0.count == 1 ? ["a", "i"].contains($0) || $0.first!.isNumber : lexicon.isWord($0) || $0.allSatisfy(\.isNumber) }.count) / Double(folded.count)
+        parsed.evidence.titleNameScore = nameScore(Run(words: titleWords, line: runs[titleRange.lowerBound].line))
+        let firstLetter = titleWords.lazy.flatMap(\.text).first(where: \.isLetter)
+        parsed.evidence.titleStartsLowerCase = firstLetter?.isLowercase ?? false ? 1 : 0
         let leftover = runs.indices.filter { !titleRange.contains($0) && $0 != authorIndex }.map { runs[$0].letterCount }
         parsed.evidence.leftoverShare = Double(leftover.reduce(0, +)) / Double(totalLetters)
         return parsed
@@ -100,7 +103,7 @@ public struct SpineTextParser: Sendable {
         var runs: [Run] = []
         for (lineIndex, line) in text.lines.enumerated() {
             var words = Self.joiningSpacedLetters(line.words.flatMap(separatingInitials))
-            words = Self.rejoiningLetterSpacing(words).flatMap(separatingNames)
+            words = joiningPiecesOfWords(Self.rejoiningLetterSpacing(words)).flatMap(separatingNames)
             let gaps = zip(words, words.dropFirst()).map { Double($1.box.x - $0.box.maxX) }.sorted()
             // A gap far wider than the line's usual word space parts a title from a name.
             let wideGap = gaps.count >= 2 ? 2.2 * max(gaps[gaps.count / 2], 1) : .infinity
@@ -179,6 +182,47 @@ public struct SpineTextParser: Sendable {
             } else {
                 result.append(word)
             }
+        }
+        return result
+    }
+
+    /// "Siddha rtha" → "Siddhartha", "REB ECC A" → "REBECCA": pieces of one word the OCR cut at
+    /// wide letter spacing, set close together, that the word lists know only when joined.
+    func joiningPiecesOfWords(_ words: [RecognizedText.Word]) -> [RecognizedText.Word] {
+        var result: [RecognizedText.Word] = []
+        var index = 0
+        while index < words.count {
+            var joinedEnd: Int?
+            var end = index + 1
+            while end < min(words.count, index + 6) {
+                let previous = words[end - 1], word = words[end]
+                let height = max(previous.capitalHeight, word.capitalHeight)
+                guard Double(word.box.x - previous.box.maxX) < 0.35 * height,
+                    height < 1.4 * min(previous.capitalHeight, word.capitalHeight),
+                    word.text.allSatisfy(\.isLetter), previous.text.allSatisfy(\.isLetter)
+                else { break }
+                let pieces = words[index...end].map(\.text.folded)
+                let joined = pieces.joined()
+                // Not two words that make a third ("any one"): a piece must be no word of its own.
+                if joined.count >= 5, lexicon.isWord(joined), pieces.contains(where: { $0.count < 2 || !lexicon.isWord($0) }) {
+                    joinedEnd = end
+                }
+                end += 1
+            }
+            guard let last = joinedEnd else {
+                result.append(words[index])
+                index += 1
+                continue
+            }
+            var joined = words[index]
+            for word in words[(index + 1)...last] {
+                joined.text += word.text
+                joined.characters += word.characters
+                joined.box = joined.box.union(word.box)
+                joined.confidence = min(joined.confidence, word.confidence)
+            }
+            result.append(joined)
+            index = last + 1
         }
         return result
     }

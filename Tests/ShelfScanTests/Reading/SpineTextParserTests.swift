@@ -71,6 +71,9 @@ import Testing
         ("Invisible:37 Cities:37 ¦ Calvino:42 | Penguin:16 / Fuentes:26", "Invisible Cities", "Calvino", "Penguin"),
         // A word read doubtfully with a box far taller than its neighbours is not large type.
         ("Brave:150:35 New:55 World:55 | HUXLEY:30 | Vintage:20", "Brave New World", "Huxley", "Vintage"),
+        // Pieces of one spaced-out word, set close, that the word lists know joined.
+        ("Dra:50 cula:50 | BRAM:30 STOKER:30", "Dracula", "Bram Stoker", nil),
+        ("IVAN:50 HO:50 E:50 | Penguin:20", "Ivanhoe", nil, "Penguin"),
         // A title does not stop at "the" or a comma, whatever the next run looks like.
         ("THE:18 WIND:18 IN:18 THE:18 | WILLOWS:18 | GRAHAME:16", "The Wind in the Willows", "Grahame", nil),
         ("GOODBYE,:28 | MR.:26 CHIPS:26 | JAMES:20 HILTON:20", "Goodbye, Mr. Chips", "James Hilton", nil),
