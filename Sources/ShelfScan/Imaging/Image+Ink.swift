@@ -56,27 +56,3 @@ extension Image {
         return (median(histograms[0]), median(histograms[1]), median(histograms[2]))
     }
 }
-
-extension Image {
-    /// The share of pixels darker than mid-gray, and the smallest rectangle holding the rows and
-    /// columns with at least two of them (a lone speck is left out; nil when there are none), from
-    /// one pass. Gray images only.
-    func darkInk() -> (share: Double, bounds: PixelRect?) {
-        precondition(format == .gray, "dark ink is measured on gray images")
-        guard pixelCount > 0 else { return (0, nil) }
-        var rows = [Int](repeating: 0, count: height), columns = [Int](repeating: 0, count: width)
-        withUnsafeBytes { pixels in
-            for y in 0..<height {
-                for x in 0..<width where pixels[y * width + x] < 128 {
-                    rows[y] += 1
-                    columns[x] += 1
-                }
-            }
-        }
-        let share = Double(rows.reduce(0, +)) / Double(pixelCount)
-        guard let top = rows.firstIndex(where: { $0 >= 2 }), let bottom = rows.lastIndex(where: { $0 >= 2 }),
-            let left = columns.firstIndex(where: { $0 >= 2 }), let right = columns.lastIndex(where: { $0 >= 2 })
-        else { return (share, nil) }
-        return (share, PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1))
-    }
-}

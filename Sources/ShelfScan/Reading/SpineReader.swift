@@ -24,7 +24,7 @@ public struct SpineReader: Sendable {
     /// Words below this Tesseract confidence (0…100) are dropped as noise.
     public var minimumWordConfidence: Double
 
-    /// Below this share of dark pixels left once the words read are painted out, nothing is read again.
+    /// Below this share of lettering ink left once the words read are painted out, nothing is read again.
     public var leftoverInkShare: Double = 0.004
 
     /// Words to judge readings by: text read the wrong way up is rarely made of words. Without it,
@@ -63,16 +63,17 @@ public struct SpineReader: Sendable {
     }
 
     /// The reading with the lettering it missed: the words read are painted out, and what ink is
-    /// left (an author's name set small beside the title, a line offset from the others) is read
-    /// again, enlarged, as scattered text. Its lines join the reading in their places.
+    /// left that could be lettering (an author's name set small beside the title, a line offset
+    /// from the others; not the spine's edges or specks) is read again, enlarged, as scattered
+    /// text. Its lines join the reading in their places.
     func addingLeftovers(to text: RecognizedText, in image: inout Image, pool: TesseractPool) async throws(OCRError) -> RecognizedText {
         for word in text.words {
             let margin = max(2, word.box.height / 6)
             image.fill(PixelRect(x: word.box.x - margin, y: word.box.y - margin, width: word.box.width + 2 * margin, height: word.box.height + 2 * margin), with: .white)
         }
-        let left = image.darkInk()
+        let left = image.letteringInk()
         guard left.share >= leftoverInkShare, let ink = left.bounds else { return text }
-        // Only the part holding ink, with a margin, is read: most of a spine is already painted out.
+        // Only the part holding that ink, with a margin, is read: most of a spine is already painted out.
         let margin = 8
         let region = PixelRect(x: ink.x - margin, y: ink.y - margin, width: ink.width + 2 * margin, height: ink.height + 2 * margin)
             .intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
