@@ -124,29 +124,41 @@ extension SpineTextParser {
         return parts.isEmpty ? 0 : Double(parts.filter { lexicon.words.contains($0) }.count) / Double(parts.count)
     }
 
-    /// "Minor Feelings Hong" → "Minor Feelings" "Hong": a capitalised word that is not an English
-    /// word, at either end of a run of words, set off by a wider space or another size — a surname
-    /// on the title's line.
+    /// "New Atlantis Bacon" → "New Atlantis" "Bacon": a word that can be a surname, at either end
+    /// of a run of words, set off by a wider space or another size (by both, when it is also an
+    /// English word) — a surname on the title's line.
     func splittingSurnameAtEdges(_ run: Run) -> [Run] {
         let words = run.words
         guard words.count >= 3 else { return [run] }
         let gaps = zip(words, words.dropFirst()).map { Double($1.box.x - $0.box.maxX) }
-        func isSurname(_ word: RecognizedText.Word) -> Bool {
+        // Whether a word can be a surname, and whether it must be set off both ways to count: a
+        // capitalised word the lists do not know, one read in lower case that is no English word
+        // (a capital the OCR lost), or an English word that is also a surname ("Bacon", "Hunter").
+        func surnameKind(_ word: RecognizedText.Word) -> (isSurname: Bool, needsBoth: Bool) {
             let folded = word.text.folded
-            return (word.text.first?.isUppercase ?? false) && word.text.filter(\.isLetter).count >= 3
-                && !lexicon.words.contains(folded) && !Self.titleWords.contains(folded) && !lexicon.isPublisher(folded)
+            let letters = word.text.filter(\.isLetter)
+            guard letters.count >= 3, letters.count == word.text.count || word.text.dropLast().allSatisfy(\.isLetter),
+                !Self.titleWords.contains(folded), !lexicon.isPublisher(folded)
+            else { return (false, false) }
+            let capitalised = word.text.first?.isUppercase ?? false
+            if !lexicon.words.contains(folded) { return (capitalised || letters.count >= 5, false) }
+            return (capitalised, true)
         }
         func isSetOff(_ word: RecognizedText.Word, gap: Double, from rest: ArraySlice<RecognizedText.Word>, otherGaps: ArraySlice<Double>) -> Bool {
+            let (isSurname, needsBoth) = surnameKind(word)
+            guard isSurname else { return false }
             let usual = otherGaps.sorted()[otherGaps.count / 2]
             let restHeight = rest.map(\.capitalHeight).sorted()[rest.count / 2]
             let sizeRatio = max(word.capitalHeight, restHeight) / max(1, min(word.capitalHeight, restHeight))
             let hasWords = rest.contains { $0.text.filter(\.isLetter).count >= 3 && lexicon.words.contains($0.text.folded) }
-            return hasWords && (gap > 1.6 * max(usual, 1) || sizeRatio > 1.12)
+            let (wider, sized) = (gap > 1.6 * max(usual, 1), sizeRatio > 1.12)
+            // An English word is set off by both, and by a space wider than a word space at its size.
+            return hasWords && (needsBoth ? wider && sized && gap > 0.8 * word.capitalHeight : wider || sized)
         }
-        if let last = words.last, isSurname(last), isSetOff(last, gap: gaps[gaps.count - 1], from: words.dropLast(), otherGaps: gaps.dropLast()) {
+        if let last = words.last, isSetOff(last, gap: gaps[gaps.count - 1], from: words.dropLast(), otherGaps: gaps.dropLast()) {
             return [Run(words: Array(words.dropLast()), line: run.line), Run(words: [last], line: run.line)]
         }
-        if isSurname(words[0]), isSetOff(words[0], gap: gaps[0], from: words.dropFirst(), otherGaps: gaps.dropFirst()) {
+        if isSetOff(words[0], gap: gaps[0], from: words.dropFirst(), otherGaps: gaps.dropFirst()) {
             return [Run(words: [words[0]], line: run.line), Run(words: Array(words.dropFirst()), line: run.line)]
         }
         return [run]

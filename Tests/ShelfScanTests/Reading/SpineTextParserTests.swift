@@ -69,6 +69,10 @@ import Testing
         // A surname split off the title's line does not take the title back; a neighbour's text
         // bleeding in on a second line is not the author.
         ("Invisible:37 Cities:37 ¦ Calvino:42 | Penguin:16 / Fuentes:26", "Invisible Cities", "Calvino", "Penguin"),
+        // A surname that is also an English word, split off the title's line when set off by both
+        // a wide space and another size; a title word is not.
+        ("New:50 Atlantis:50 ¦ Bacon:40", "New Atlantis", "Bacon", nil),
+        ("The:40 Heart:40 Is:40 a:40 Lonely:40 Hunter:45", "The Heart Is a Lonely Hunter", nil, nil),
         // A word read doubtfully with a box far taller than its neighbours is not large type.
         ("Brave:150:35 New:55 World:55 | HUXLEY:30 | Vintage:20", "Brave New World", "Huxley", "Vintage"),
         // Pieces of one spaced-out word, set close, that the word lists know joined.
