@@ -40,7 +40,9 @@ extension Image {
             }
             let blobWidth = maxX - minX + 1, blobHeight = maxY - minY + 1
             let isSpeck = blobHeight < 2 || ink < 3 * cell
-            let isRule = blobWidth > 8 * blobHeight || blobHeight > 8 * blobWidth
+            // A rule is thin as well as long: a long word in small print is long too.
+            let (long, thin) = (max(blobWidth, blobHeight), min(blobWidth, blobHeight))
+            let isRule = long > 20 * thin || (thin <= 2 && long > 8 * thin)
             let spansHeight = blobHeight >= rows - 1
             guard !isSpeck, !isRule, !spansHeight else { continue }
             keptInk += ink
