@@ -16,8 +16,8 @@ extension SpineTextParser {
             var titleScore = min(runs[title].height / largest, 1) + 0.3 * wordLikeness + 0.1 * confidence
                 + 0.125 * Double(min(words.count - 1, 2))
             if words.count >= 2 && words.contains(where: { Self.titleWords.contains($0) }) { titleScore += 0.2 }
-            // A name is the author, unless it stands out as the largest text ("Silas Marner" above
-            // "ELIOT"): titles can be names.
+            // A name is the author, unless it stands out as the largest text ("Tom Jones" above
+            // "FIELDING"): titles can be names.
             let standsOut = candidates.allSatisfy { $0 == title || runs[title].height >= 1.25 * runs[$0].height }
             if nameScore(runs[title]) >= 1 && !standsOut { titleScore -= 0.8 }
             // A short lone word that is no English word is more often a misread ornament than a title.
@@ -105,7 +105,8 @@ extension SpineTextParser {
             else { return false }
             if last.hasSuffix(",") || last.hasSuffix(":") { return true }
             // Not into a name after a lone "a" or "an": those are more often letters of a spaced-out word.
-            return Self.unfinishedEndings.contains(last.folded) && nameScore(runs[candidate]) < 1
+            let folded = last.folded
+            return Self.unfinishedEndings.contains(folded) && (!["a", "an"].contains(folded) || nameScore(runs[candidate]) < 1)
         }
         var lower = index, upper = index
         while joins(lower - 1, lower) || finishes(lower, lower - 1) { lower -= 1 }
@@ -189,10 +190,10 @@ extension SpineTextParser {
         return RecognizedText(lines: lines)
     }
 
-    /// A run without the junk at its ends ("ARROW OF GOD ss"), nil when nothing else is left.
+    /// A run without the junk at its ends ("CANDIDE ss"), nil when nothing else is left.
     func trimmingJunk(_ run: Run) -> Run? {
         var words = run.words[...]
-        // A lower-case scrap beside words in capitals ("ARROW OF GOD ss") is a mark whatever it spells.
+        // A lower-case scrap beside words in capitals ("CANDIDE ss") is a mark whatever it spells.
         func isScrap(_ word: RecognizedText.Word) -> Bool {
             let letters = word.text.filter(\.isLetter)
             let others = run.words.filter { $0 != word }.flatMap { $0.text.filter(\.isLetter) }

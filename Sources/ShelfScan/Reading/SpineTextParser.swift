@@ -41,7 +41,7 @@ public struct SpineTextParser: Sendable {
         if let match = extractor.matches(in: text.text).first { parsed.isbn = match.isbn }
         runs.removeAll { isISBN($0) }
         // The publisher's mark: at the foot, so the last run or else the first that is one.
-        // Away from the end, a mark is set smaller than the rest: a large "SOLARIS" is a title.
+        // Away from the end, a mark is set smaller than the rest: a large "VINTAGE" is a title.
         let tallest = runs.map(\.height).max() ?? 0
         let marks = runs.indices.filter {
             runs[$0].words.count <= 3 && lexicon.isPublisher(runs[$0].text.folded)
@@ -131,7 +131,7 @@ public struct SpineTextParser: Sendable {
 
     static func capitalHeight(_ word: RecognizedText.Word) -> Double { word.capitalHeight }
 
-    /// "NABOKOV Pale Fire" → "NABOKOV" "Pale Fire": a word in capitals at either end of a run in
+    /// "KAFKA Amerika" → "KAFKA" "Amerika": a word in capitals at either end of a run in
     /// lower case is a surname set apart by its case.
     static func splittingCapitalsAtEdges(_ run: Run) -> [Run] {
         guard run.words.count >= 2 else { return [run] }
@@ -153,7 +153,7 @@ public struct SpineTextParser: Sendable {
         return [run]
     }
 
-    /// "F i ccio n es" → "Ficciones": in a line read as many fragments of a letter or two (a title
+    /// "C a n di de" → "Candide": in a line read as many fragments of a letter or two (a title
     /// set with wide letter spacing), the fragments are joined and cut again only at the widest gaps.
     static func rejoiningLetterSpacing(_ words: [RecognizedText.Word]) -> [RecognizedText.Word] {
         func isFragment(_ word: RecognizedText.Word) -> Bool {
@@ -245,7 +245,7 @@ public struct SpineTextParser: Sendable {
         return [first, second]
     }
 
-    /// "O R L A N DO" → "ORLANDO": a title set with wide letter spacing, read letter by letter.
+    /// "B E O W U LF" → "BEOWULF": a title set with wide letter spacing, read letter by letter.
     static func joiningSpacedLetters(_ words: [RecognizedText.Word]) -> [RecognizedText.Word] {
         var result: [RecognizedText.Word] = []
         var index = 0
@@ -289,7 +289,7 @@ public struct SpineTextParser: Sendable {
         return [first, second]
     }
 
-    /// Splits a publisher's mark off either end of a run ("FRANKENSTEIN Ace"), where the OCR put the
+    /// Splits a publisher's mark off either end of a run ("DRACULA Ace"), where the OCR put the
     /// foot of the spine on the title's line.
     func splitPublishers(in runs: [Run]) -> [Run] {
         // A run that is a publisher by itself is the foot; then no other run's first word is taken.
@@ -313,7 +313,7 @@ public struct SpineTextParser: Sendable {
         }
     }
 
-    /// Splits a name off the start or end of a longer run ("THE STAND STEPHEN KING"), where the
+    /// Splits a name off the start or end of a longer run ("THE TRIAL FRANZ KAFKA"), where the
     /// title and author share a line and a size. A name is given names or initials, particles, then
     /// one surname.
     func splitNames(in runs: [Run]) -> [Run] {
@@ -332,7 +332,7 @@ public struct SpineTextParser: Sendable {
             if length >= 2 && length < words.count {
                 return [Run(words: Array(words[..<length]), line: run.line), Run(words: Array(words[length...]), line: run.line)]
             }
-            // "NORTON JUSTER THE PHANTOM TOLLBOOTH": two or three capitalised words, then an article.
+            // "JULES VERNE THE MYSTERIOUS ISLAND": two or three capitalised words, then an article.
             for length in [2, 3] where length + 1 < words.count {
                 if ["the", "a", "an"].contains(folded[length]) && !hasMinorWord(folded[..<length])
                     && words[..<length].allSatisfy({ $0.text.first?.isUppercase ?? false })
@@ -354,7 +354,7 @@ public struct SpineTextParser: Sendable {
         guard index < words.count, let first = words[index].text.first, first.isUppercase,
             words[index].text.filter(\.isLetter).count >= 2, !Self.titleWords.contains(words[index].text.folded)
         else { return 0 }
-        // A second surname or a middle name the lists do not know ("William Makepeace Thackeray"):
+        // A second surname or a middle name the lists do not know ("Edward Bulwer Lytton"):
         // a capitalised word that is no English word, right after.
         let next = index + 1
         if next < words.count, next - start < 4, words[next].text.first?.isUppercase ?? false,

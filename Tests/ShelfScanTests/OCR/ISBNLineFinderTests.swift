@@ -45,7 +45,7 @@ struct ISBNLineFinderTests {
 
     @Test func ignoresTitleLettersCutByTheBandsInnerEdge() {
         // The feet of a large title reach into the band from above.
-        let band = Self.band { $0.drawText("WATERSHIP DOWN", at: (30, -20), scale: 4, colour: Self.gilt) }
+        let band = Self.band { $0.drawText("SCARLET LETTER", at: (30, -20), scale: 4, colour: Self.gilt) }
         #expect(ISBNLineFinder().lines(in: band, spineWidth: Self.spineWidth).isEmpty)
     }
 
@@ -60,7 +60,7 @@ struct ISBNLineFinderTests {
 
     @Test func ignoresPrintTooLargeForAnISBNLine() {
         // An author's name in letters a third of the spine's width: large print, not small.
-        let band = Self.band(height: 40) { $0.drawText("ANNA KARENINA", at: (20, 6), scale: 4, colour: Self.gilt) }
+        let band = Self.band(height: 40) { $0.drawText("MADAME BOVARY", at: (20, 6), scale: 4, colour: Self.gilt) }
         #expect(ISBNLineFinder().lines(in: band, spineWidth: Self.spineWidth).isEmpty)
     }
 }

@@ -38,21 +38,21 @@ import Testing
     }
 
     static let cases: [(spec: String, title: String?, author: String?, publisher: String?)] = [
-        ("HERMANN:30 HESSE:30 | SIDDHARTHA:60 | Picador:24", "Siddhartha", "Hermann Hesse", "Picador"),
-        ("JAMES:20 S.A.:20 COREY:20 | LEVIATHAN:30 WAKES:30 | Penguin:20", "Leviathan Wakes", "James S.A. Corey", "Penguin"),
-        ("THE:14 ELEMENTS:14 OF:14 STATISTICAL:14 LEARNING:14 TREVOR:14 HASTIE:14 | Norton:18",
-            "The Elements of Statistical Learning", "Trevor Hastie", "Norton"),
-        ("Concrete:21 Mathematics:21 | GRAHAM:18 | Norton:14", "Concrete Mathematics", "Graham", "Norton"),
-        ("NABOKOV:49 | Pale:60 Fire:60 | Bloomsbury:30", "Pale Fire", "Nabokov", "Bloomsbury"),
-        ("Klara:17 and:17 the:17 Sun:17 | Ishiguro:17", "Klara and the Sun", "Ishiguro", nil),
-        ("ROBERT:20 A.HEINLEIN:20 | THE:30 MOON:30 IS:30 A:30 HARSH:30 MISTRESS:30", "The Moon Is a Harsh Mistress",
-            "Robert A. Heinlein", nil),
-        ("NORTON:25 JUSTER:25 THE:25 PHANTOM:25 TOLLBOOTH:25 | Tor:25", "The Phantom Tollbooth", "Norton Juster", "Tor"),
-        ("O:50 R:50 L:50 A:50 N:50 DO:50 | VIRGINIA:24 WOOLF:24 | Norton:20", "Orlando", "Virginia Woolf", "Norton"),
-        ("PHILIP:30 ROTH:30 AMERICAN:30 PASTORAL:30 | Knopf:20", "American Pastoral", "Philip Roth", "Knopf"),
-        ("LOUISSACHAR:20 | HOLES:50 | Scribner:18", "Holes", "Louis Sachar", "Scribner"),
-        ("Dune:60", "Dune", nil, nil),
-        ("Marilynne:20 ¦ Robinson:20 | Housekeeping:40 | Ace:18", "Housekeeping", "Marilynne Robinson", "Ace"),
+        ("FRANZ:30 KAFKA:30 | AMERIKA:60 | Picador:24", "Amerika", "Franz Kafka", "Picador"),
+        ("GUSTAVE:20 A.:20 FLAUBERT:20 | MADAME:30 BOVARY:30 | Penguin:20", "Madame Bovary", "Gustave A. Flaubert", "Penguin"),
+        ("THE:14 ART:14 OF:14 COMPUTER:14 PROGRAMMING:14 DONALD:14 KNUTH:14 | Norton:18",
+            "The Art of Computer Programming", "Donald Knuth", "Norton"),
+        ("Barchester:21 Towers:21 | TROLLOPE:18 | Norton:14", "Barchester Towers", "Trollope", "Norton"),
+        ("HAWTHORNE:49 | Scarlet:60 Letter:60 | Bloomsbury:30", "Scarlet Letter", "Hawthorne", "Bloomsbury"),
+        ("Oscar:17 and:17 Lucinda:17 | Carey:17", "Oscar and Lucinda", "Carey", nil),
+        ("OSCAR:20 F.WILDE:20 | THE:30 PICTURE:30 OF:30 DORIAN:30 GRAY:30", "The Picture of Dorian Gray",
+            "Oscar F. Wilde", nil),
+        ("JULES:25 VERNE:25 THE:25 MYSTERIOUS:25 ISLAND:25 | Tor:25", "The Mysterious Island", "Jules Verne", "Tor"),
+        ("B:50 E:50 O:50 W:50 U:50 LF:50 | SEAMUS:24 HEANEY:24 | Norton:20", "Beowulf", "Seamus Heaney", "Norton"),
+        ("JULES:30 VERNE:30 TWENTY:30 THOUSAND:30 LEAGUES:30 | Knopf:20", "Twenty Thousand Leagues", "Jules Verne", "Knopf"),
+        ("JULESVERNE:20 | ROBUR:50 | Scribner:18", "Robur", "Jules Verne", "Scribner"),
+        ("Typee:60", "Typee", nil, nil),
+        ("Herman:20 ¦ Melville:20 | Typee:40 | Ace:18", "Typee", "Herman Melville", "Ace"),
         // A surname on the title's line, set off by a wider space.
         ("Possession:40 A:40 Romance:40 ¦ Byatt:40 | Vintage:20", "Possession A Romance", "Byatt", "Vintage"),
         // One word each: the larger is the title, whichever comes first and whatever the word lists say.
@@ -65,7 +65,7 @@ import Testing
         // A publisher's name set as the largest text is the title, not the foot's mark.
         ("VINTAGE:60 | JOHN:30 SMITH:30", "Vintage", "John Smith", nil),
         // A title word close beside the title is not taken for a surname.
-        ("Bleak:50 House:50 | DICKENS:30", "Bleak House", "Dickens", nil),
+        ("Vile:50 Bodies:50 | WAUGH:30", "Vile Bodies", "Waugh", nil),
         // A surname split off the title's line does not take the title back; a neighbour's text
         // bleeding in on a second line is not the author.
         ("Invisible:37 Cities:37 ¦ Calvino:42 | Penguin:16 / Fuentes:26", "Invisible Cities", "Calvino", "Penguin"),
