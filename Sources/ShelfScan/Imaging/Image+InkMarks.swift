@@ -42,7 +42,7 @@ extension Image {
             let isSpeck = blobHeight < 2 || ink < 3 * cell
             // A rule is thin as well as long: a long word in small print is long too.
             let (long, thin) = (max(blobWidth, blobHeight), min(blobWidth, blobHeight))
-            let isRule = long > 20 * thin || (thin <= 2 && long > 8 * thin)
+            let isRule = long > 12 * thin || (thin <= 2 && long > 6 * thin)
             let spansHeight = blobHeight >= rows - 1
             guard !isSpeck, !isRule, !spansHeight else { continue }
             keptInk += ink
