@@ -43,11 +43,15 @@ enum ReportPrinter {
             for (index, book) in image.books.enumerated() {
                 let row = [
                     String(index + 1).leftPadded(to: 3), book.status.rawValue.cell(16),
-                    String(format: "%.2f", book.confidence), (book.title ?? "–").cell(36), (book.author ?? "–").cell(22),
+                    // Rounded down, so a book just under the threshold never shows as 0.70 and uncertain.
+                    String(format: "%.2f", (book.confidence * 100).rounded(.down) / 100), (book.title ?? "–").cell(36), (book.author ?? "–").cell(22),
                     (book.isbn?.isbn13 ?? "–").cell(13),
                     book.libraryMatch.map { "#\($0.id) by \($0.matchedBy.rawValue)" } ?? "",
                 ]
-                print("  " + row.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
+                // Only trailing blanks go: the number column is padded on its left.
+                var line = "  " + row.joined(separator: "  ")
+                while line.last == " " { line.removeLast() }
+                print(line)
             }
             print("  " + summaryLine(of: image.books) + "\n")
         }
