@@ -173,12 +173,7 @@ public struct SpineTextParser: Sendable {
             let matches = max(heights.0, heights.1) < 1.5 * min(heights.0, heights.1)
                 && !(isCapitals(previous) && isLowerCase(word)) && !(isLowerCase(previous) && isCapitals(word))
             if (isFragment(word) || isFragment(previous)) && matches && gap < 0.6 * max(heights.0, heights.1) {
-                var joined = result.removeLast()
-                joined.text += word.text
-                joined.characters += word.characters
-                joined.box = joined.box.union(word.box)
-                joined.confidence = min(joined.confidence, word.confidence)
-                result.append(joined)
+                result[result.count - 1].append(word)
             } else {
                 result.append(word)
             }
@@ -215,12 +210,7 @@ public struct SpineTextParser: Sendable {
                 continue
             }
             var joined = words[index]
-            for word in words[(index + 1)...last] {
-                joined.text += word.text
-                joined.characters += word.characters
-                joined.box = joined.box.union(word.box)
-                joined.confidence = min(joined.confidence, word.confidence)
-            }
+            for word in words[(index + 1)...last] { joined.append(word) }
             result.append(joined)
             index = last + 1
         }
@@ -258,12 +248,7 @@ public struct SpineTextParser: Sendable {
             }
             if end - index >= 3 {
                 var joined = words[index]
-                for word in words[(index + 1)..<end] {
-                    joined.text += word.text
-                joined.characters += word.characters
-                    joined.box = joined.box.union(word.box)
-                    joined.confidence = min(joined.confidence, word.confidence)
-                }
+                for word in words[(index + 1)..<end] { joined.append(word) }
                 result.append(joined)
                 index = end
             } else {
@@ -475,5 +460,16 @@ public struct SpineTextParser: Sendable {
             }
         }
         return nil
+    }
+}
+
+extension RecognizedText.Word {
+    /// Joins the next piece of the same word: its letters, box and character heights, keeping the
+    /// lower confidence of the two.
+    mutating func append(_ piece: RecognizedText.Word) {
+        text += piece.text
+        characters += piece.characters
+        box = box.union(piece.box)
+        confidence = min(confidence, piece.confidence)
     }
 }
