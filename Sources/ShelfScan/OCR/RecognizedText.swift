@@ -36,6 +36,15 @@ public struct RecognizedText: Sendable, Equatable {
             let fromTall = Double(tall[tall.count / 2])
             return fromShort.map { min(fromTall, 1.15 * $0) } ?? fromTall
         }
+
+        /// Joins the next piece of the same word: its letters, box and character heights, keeping
+        /// the lower confidence of the two.
+        mutating func append(_ piece: Word) {
+            text += piece.text
+            characters += piece.characters
+            box = box.union(piece.box)
+            confidence = min(confidence, piece.confidence)
+        }
     }
 
     /// One line of text, in reading order.

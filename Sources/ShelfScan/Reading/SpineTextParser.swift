@@ -462,14 +462,3 @@ public struct SpineTextParser: Sendable {
         return nil
     }
 }
-
-extension RecognizedText.Word {
-    /// Joins the next piece of the same word: its letters, box and character heights, keeping the
-    /// lower confidence of the two.
-    mutating func append(_ piece: RecognizedText.Word) {
-        text += piece.text
-        characters += piece.characters
-        box = box.union(piece.box)
-        confidence = min(confidence, piece.confidence)
-    }
-}
