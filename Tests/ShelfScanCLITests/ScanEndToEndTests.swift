@@ -93,6 +93,17 @@ struct ScanEndToEndTests {
         let rows = lines.dropFirst(2).dropLast()
         #expect(rows.count >= 10)
         #expect(rows.allSatisfy { row in ["detected", "confirmed", "uncertain"].contains { row.contains($0) } })
+        // Every row's status and confidence sit under their headings, past row 9 too, and a shown
+        // confidence of the threshold or more is never "uncertain".
+        let header = String(lines[1])
+        let statusColumn = header.distance(from: header.startIndex, to: header.range(of: "status")!.lowerBound)
+        for row in rows {
+            let cells = row.dropFirst(statusColumn).split(separator: " ", omittingEmptySubsequences: true)
+            #expect(["detected", "confirmed", "uncertain"].contains(String(cells.first ?? "")), "\(row)")
+            if let shown = cells.dropFirst().first.flatMap({ Double($0) }), shown >= 0.7 {
+                #expect(cells.first != "uncertain", "\(row)")
+            }
+        }
         #expect(lines.last?.contains("selected") == true && lines.last?.contains("uncertain") == true)
     }
 

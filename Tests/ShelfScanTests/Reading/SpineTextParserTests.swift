@@ -89,6 +89,15 @@ import Testing
         #expect(SpineTextParser.Run(words: [words[0]], line: 0).height == 80)
     }
 
+    @Test func notesATitleThatLooksLikeANameOrLostItsStart() {
+        let clean = Self.parser.parse(Self.reading("Scarlet:60 Letter:60 | HAWTHORNE:30")).evidence
+        #expect(clean.titleNameScore == 0 && clean.titleStartsLowerCase == 0)
+        let lostStart = Self.parser.parse(Self.reading("the:40 Sea:40 Wolf:40 | LONDON:30")).evidence
+        #expect(lostStart.titleStartsLowerCase == 1)
+        let nameLike = Self.parser.parse(Self.reading("Trollope:60 | Barchester:30 Towers:30")).evidence
+        #expect(nameLike.titleNameScore > 0)
+    }
+
     @Test(arguments: cases.indices)
     func findsTitleAuthorAndPublisher(_ index: Int) {
         let example = Self.cases[index]
