@@ -24,6 +24,18 @@ struct SkewEstimatorTests {
         #expect(abs(skew - degrees) <= 0.35, "read \(skew)° for \(degrees)°")
     }
 
+    /// Books leaning together under level boards (a camera pitched at the shelf) have no roll to
+    /// undo; turned as a whole, the boards give the roll.
+    @Test(arguments: [0.0, 4.0])
+    func levelBoardsOutweighLeaningBooks(degrees: Double) {
+        var image = Self.stripes(turnedBy: 6)
+        for y in [16, 44, 346, 374] {
+            image.fill(PixelRect(x: 0, y: y, width: image.width, height: 12), with: Image.Colour(red: 60, green: 40, blue: 20))
+        }
+        let skew = SkewEstimator.skew(of: GradientField(image: image.rotated(byDegrees: degrees, fill: 225)))
+        #expect(abs(skew - degrees) <= 0.35, "read \(skew)° for boards at \(degrees)°")
+    }
+
     @Test func edgesLeaningClockwiseGetPositiveAngles() {
         let field = GradientField(image: Self.stripes(turnedBy: 10))
         var counts = [Int](repeating: 0, count: 2 * GradientField.maxEdgeLean + 1)
