@@ -5,6 +5,9 @@ public struct Lexicon: Sendable {
     public var words: Set<String>
     /// Words that list has only capitalised: names of people and places.
     public var properNames: Set<String>
+    /// Ordinary words of other languages written in the Latin alphabet (Spanish, Catalan, French,
+    /// German, Italian, Portuguese) that are not English words, folded.
+    public var otherWords: Set<String>
     /// Given names of people, folded.
     public var givenNames: Set<String>
     /// Particles of surnames and connectors in names ("de", "van", "le").
@@ -13,11 +16,12 @@ public struct Lexicon: Sendable {
     public var publishers: Set<String>
 
     public init(
-        words: Set<String>, properNames: Set<String> = [], givenNames: Set<String>, nameParticles: Set<String>,
+        words: Set<String>, properNames: Set<String> = [], otherWords: Set<String> = [], givenNames: Set<String>, nameParticles: Set<String>,
         publishers: Set<String>
     ) {
         self.words = words
         self.properNames = properNames
+        self.otherWords = otherWords
         self.givenNames = givenNames
         self.nameParticles = nameParticles
         self.publishers = publishers
@@ -29,13 +33,20 @@ public struct Lexicon: Sendable {
             Set(try directory.lines(of: name).map(\.folded).filter { !$0.isEmpty })
         }
         self.init(
-            words: try set("english-words.txt"), properNames: try set("proper-names.txt"), givenNames: try set("given-names.txt"),
+            words: try set("english-words.txt"), properNames: try set("proper-names.txt"),
+            otherWords: try set("other-words.txt"), givenNames: try set("given-names.txt"),
             nameParticles: try set("name-particles.txt"), publishers: try set("publishers.txt"))
     }
 
     /// Whether a folded word is an English word or a name.
     public func isWord(_ folded: String) -> Bool {
         words.contains(folded) || properNames.contains(folded) || givenNames.contains(folded)
+    }
+
+    /// Whether a folded word is an ordinary word of English or, at four letters or more, of another
+    /// language (shorter ones are too easily a scrap the OCR made).
+    public func isOrdinaryWord(_ folded: String) -> Bool {
+        words.contains(folded) || (folded.count >= 4 && otherWords.contains(folded))
     }
 
     /// Whether folded text names a publisher: the whole text, or every word of it a publisher's

@@ -57,7 +57,7 @@ extension SpineTextParser {
         if run.letterCount < 2 || (run.letterCount < 4 && !(capitalised && confidence >= 75)) { return false }
         if run.words.count == 1, !capitalised {
             let folded = run.words[0].text.folded
-            return folded.count >= 4 && lexicon.words.contains(folded) || run.words[0].text.dropFirst().contains(where: \.isUppercase)
+            return folded.count >= 4 && lexicon.isOrdinaryWord(folded) || run.words[0].text.dropFirst().contains(where: \.isUppercase)
         }
         return true
     }
@@ -122,7 +122,7 @@ extension SpineTextParser {
     /// The share of a run's words of two letters or more that are English words.
     func wordShare(of run: Run) -> Double {
         let parts = run.words.flatMap { $0.text.folded.split(separator: " ").map(String.init) }.filter { $0.count >= 2 }
-        return parts.isEmpty ? 0 : Double(parts.filter { lexicon.words.contains($0) }.count) / Double(parts.count)
+        return parts.isEmpty ? 0 : Double(parts.filter { lexicon.isOrdinaryWord($0) }.count) / Double(parts.count)
     }
 
     /// "New Atlantis Bacon" → "New Atlantis" "Bacon": a word that can be a surname, at either end
@@ -142,7 +142,7 @@ extension SpineTextParser {
                 !Self.titleWords.contains(folded), !lexicon.isPublisher(folded)
             else { return (false, false) }
             let capitalised = word.text.first?.isUppercase ?? false
-            if !lexicon.words.contains(folded) { return (capitalised || letters.count >= 5, false) }
+            if !lexicon.isOrdinaryWord(folded) { return (capitalised || letters.count >= 5, false) }
             return (capitalised, true)
         }
         func isSetOff(_ word: RecognizedText.Word, gap: Double, from rest: ArraySlice<RecognizedText.Word>, otherGaps: ArraySlice<Double>) -> Bool {
@@ -151,7 +151,7 @@ extension SpineTextParser {
             let usual = otherGaps.sorted()[otherGaps.count / 2]
             let restHeight = rest.map(\.capitalHeight).sorted()[rest.count / 2]
             let sizeRatio = max(word.capitalHeight, restHeight) / max(1, min(word.capitalHeight, restHeight))
-            let hasWords = rest.contains { $0.text.filter(\.isLetter).count >= 3 && lexicon.words.contains($0.text.folded) }
+            let hasWords = rest.contains { $0.text.filter(\.isLetter).count >= 3 && lexicon.isOrdinaryWord($0.text.folded) }
             let (wider, sized) = (gap > 1.6 * max(usual, 1), sizeRatio > 1.12)
             // An English word is set off by both, and by a space wider than a word space at its size.
             return hasWords && (needsBoth ? wider && sized && gap > 0.8 * word.capitalHeight : wider || sized)
@@ -172,18 +172,34 @@ extension SpineTextParser {
         func isCloseToNext(_ line: RecognizedText.Line) -> Bool {
             guard line.words.count >= 2 else { return false }
             let gap = Double(line.words[1].box.x - line.words[0].box.maxX)
-            return gap < 0.5 * line.words[1].capitalHeight
+            return gap < 0.5 * line.words[1].capitalHeight || isPhrase(line.words[0], line.words[1])
         }
-        while let line = lines.first, let first = line.words.first, isJunk(first, atEdge: !isCloseToNext(line)) {
+        // Words in lower case read with confidence, beside another, are a phrase ("la mala dona").
+        func isPhrase(_ word: RecognizedText.Word, _ neighbour: RecognizedText.Word) -> Bool {
+            [word, neighbour].allSatisfy {
+                $0.confidence >= 85 && $0.text.count >= 3 && $0.text.allSatisfy(\.isLowercase) && lexicon.isOrdinaryWord($0.text.folded)
+            }
+        }
+        // A doubtful word far out beyond the end of the lettering is a mark on the spine's edge.
+        func isOutlier(_ word: RecognizedText.Word, _ neighbour: RecognizedText.Word?) -> Bool {
+            guard let neighbour, word.confidence < 60 else { return false }
+            let gap = Double(max(neighbour.box.x - word.box.maxX, word.box.x - neighbour.box.maxX))
+            return gap > 4 * max(word.capitalHeight, neighbour.capitalHeight)
+        }
+        while let line = lines.first, let first = line.words.first,
+            isJunk(first, atEdge: !isCloseToNext(line)) || isOutlier(first, line.words.dropFirst().first)
+        {
             lines[0].words.removeFirst()
             if lines[0].words.isEmpty { lines.removeFirst() }
         }
         func isCloseToPrevious(_ line: RecognizedText.Line) -> Bool {
             guard line.words.count >= 2 else { return false }
             let last = line.words[line.words.count - 1], previous = line.words[line.words.count - 2]
-            return Double(last.box.x - previous.box.maxX) < 0.5 * previous.capitalHeight
+            return Double(last.box.x - previous.box.maxX) < 0.5 * previous.capitalHeight || isPhrase(last, previous)
         }
-        while let line = lines.last, let last = line.words.last, isJunk(last, atEdge: !isCloseToPrevious(line)) {
+        while let line = lines.last, let last = line.words.last,
+            isJunk(last, atEdge: !isCloseToPrevious(line)) || isOutlier(last, line.words.dropLast().last)
+        {
             lines[lines.count - 1].words.removeLast()
             if lines[lines.count - 1].words.isEmpty { lines.removeLast() }
         }
@@ -218,7 +234,7 @@ extension SpineTextParser {
         {
             return true
         }
-        if isLowerCase && word.confidence < 60 && !lexicon.isWord(folded) && !lexicon.isPublisher(folded) { return true }
+        if isLowerCase && word.confidence < 60 && !lexicon.isWord(folded) && !lexicon.isOrdinaryWord(folded) && !lexicon.isPublisher(folded) { return true }
         if letters.count <= 3 && word.confidence < 40 && !lexicon.isWord(folded) { return true }
         if let first = word.text.first, "[|\\{}<>".contains(first), letters.count <= 3, !lexicon.isWord(String(letters).folded) {
             return true

@@ -33,7 +33,7 @@ public struct SpineTextParser: Sendable {
 
     /// Parses the words read on one spine.
     public func parse(_ text: RecognizedText) -> ParsedSpine {
-        let prepared = splitPublishers(in: runs(of: withoutEdgeJunk(steadyingHeights(text)))).compactMap(trimmingJunk).flatMap(Self.splittingCapitalsAtEdges)
+        let prepared = splitPublishers(in: runs(of: withoutEdgeJunk(withoutCallNumbers(steadyingHeights(text))))).compactMap(trimmingJunk).flatMap(Self.splittingCapitalsAtEdges)
         var runs = joiningNames(splitNames(in: prepared).flatMap(splittingSurnameAtEdges))
         var parsed = ParsedSpine()
         let totalLetters = max(1, runs.reduce(0) { $0 + $1.letterCount })
@@ -70,7 +70,7 @@ public struct SpineTextParser: Sendable {
         parsed.evidence.titleLength = min(Double(letters), 20) / 20
         let folded = titleWords.flatMap { $0.text.folded.split(separator: " ").map(String.init) }
         parsed.evidence.titleWordShare = folded.isEmpty
-            ? 0 : Double(folded.filter { $0.count == 1 ? ["a", "i"].contains($0) || $0.first!.isNumber : lexicon.isWord($0) || $0.allSatisfy(\.isNumber) }.count) / Double(folded.count)
+            ? 0 : Double(folded.filter { $0.count == 1 ? ["a", "i"].contains($0) || $0.first!.isNumber : lexicon.isWord($0) || lexicon.isOrdinaryWord($0) || $0.allSatisfy(\.isNumber) }.count) / Double(folded.count)
         parsed.evidence.titleNameScore = nameScore(Run(words: titleWords, line: runs[titleRange.lowerBound].line))
         let firstLetter = titleWords.lazy.flatMap(\.text).first(where: \.isLetter)
         parsed.evidence.titleStartsLowerCase = firstLetter?.isLowercase ?? false ? 1 : 0
@@ -396,7 +396,7 @@ public struct SpineTextParser: Sendable {
         // Capitalised, or read with capitals inside ("pyNCHON", "sMITH": capitals the OCR half lost).
         guard tokens.allSatisfy({ $0.first.map { $0.isUppercase || $0 == "(" } ?? false || $0.dropFirst().contains(where: \.isUppercase) || Self.isParticle($0, lexicon) }) else {
             // A lone word in lower case that is no English word may still be a surname.
-            if tokens.count == 1, folded[0].count >= 4, folded[0].allSatisfy(\.isLetter), !lexicon.words.contains(folded[0]),
+            if tokens.count == 1, folded[0].count >= 4, folded[0].allSatisfy(\.isLetter), !lexicon.isOrdinaryWord(folded[0]),
                 !lexicon.isPublisher(folded[0])
             {
                 return 0.35
@@ -409,22 +409,23 @@ public struct SpineTextParser: Sendable {
         if given && tokens.count >= 2 { return 1 }
         if tokens.count == 1 && letters >= 3 && !lexicon.isPublisher(folded[0]) {
             // A surname alone: likelier when the word lists know it only as a name.
-            if lexicon.properNames.contains(folded[0]) || !lexicon.words.contains(folded[0]) { return 0.5 }
+            if lexicon.properNames.contains(folded[0]) || !lexicon.isOrdinaryWord(folded[0]) { return 0.5 }
             return 0.4
         }
         // Two or three capitalised words with no given name: a name when they are not English words.
         if tokens.count >= 2 && tokens.count <= 3 && !tokens.dropLast().contains(where: { $0.hasSuffix(",") || $0.hasSuffix(":") }) {
-            let english = folded.filter { lexicon.words.contains($0) }.count
+            let english = folded.filter { lexicon.isOrdinaryWord($0) }.count
             return 0.25 * (1 - Double(english) / Double(folded.count))
         }
         return 0
     }
 
-    /// "R.", "R.F.", "J", "S.A.": a word of initials.
+    /// "R.", "R.F.", "J", "S.A.": a word of initials. A lone vowel without a full stop is more
+    /// often a word: "and" in Spanish ("Y"), Catalan ("I"), Italian ("E"), "or" ("O").
     static func isInitials(_ word: String) -> Bool {
         let letters = word.filter(\.isLetter)
         guard (1...3).contains(letters.count), letters.allSatisfy(\.isUppercase) else { return false }
-        return word.contains(".") || letters.count == 1
+        return word.contains(".") || (letters.count == 1 && !"AEIOUY".contains(letters))
     }
 
     private static func isParticle(_ word: String, _ lexicon: Lexicon) -> Bool {

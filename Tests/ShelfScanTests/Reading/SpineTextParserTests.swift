@@ -60,8 +60,19 @@ import Testing
         ("WILLIAMS:36 | Stoner:60", "Stoner", "Williams", nil),
         // Marks of logos at the ends: a lone digit, a lower-case fragment.
         ("7:30 MIDDLEMARCH:50 ss:20 | Penguin:20", "Middlemarch", nil, "Penguin"),
-        // A title in another language, in lower case, is not eaten as marks from its end.
-        ("PAMUK:40 | La:30 mujer:30 del:30 pelo:30 rojo:30", "La mujer del pelo rojo", "Pamuk", nil),
+        // A title in another language, in lower case, is not eaten as marks from its end, even
+        // where its last words are short.
+        ("ZAFON:40 | La:30 sombra:30 del:30 viento:30", "La sombra del viento", "Zafon", nil),
+        ("MÁRQUEZ:30 | La:40 mala:40 ¦ hora:40", "La mala hora", "Márquez", nil),
+        // Words of other languages are words: a larger last one is no surname on the title's line.
+        ("Los:40 santos:40 inocentes:46 | DELIBES:30", "Los santos inocentes", "Delibes", nil),
+        // "Y" is "and", not an initial.
+        ("MANUAL:30 DE:30 COCINA:30 Y:30 REPOSTERÍA:30", "Manual De Cocina Y Repostería", nil, nil),
+        // A library's call-number label at the foot is neither title nor author.
+        ("N:25 Del:25 | El:40 camino:40 | DELIBES:25", "El camino", "Delibes", nil),
+        ("863.64:22 Cor:22 | Rayuela:50 | CORTÁZAR:25", "Rayuela", "Cortázar", nil),
+        // A doubtful mark far out beyond the lettering does not start the title.
+        ("at:58:50 | | | | PAPEL:45 MOJADO:45 | MILLÁS:30", "Papel Mojado", "Millás", nil),
         // A publisher's name set as the largest text is the title, not the foot's mark.
         ("VINTAGE:60 | JOHN:30 SMITH:30", "Vintage", "John Smith", nil),
         // A title word close beside the title is not taken for a surname.
@@ -96,6 +107,16 @@ import Testing
         #expect(lostStart.titleStartsLowerCase == 1)
         let nameLike = Self.parser.parse(Self.reading("Trollope:60 | Barchester:30 Towers:30")).evidence
         #expect(nameLike.titleNameScore > 0)
+    }
+
+    @Test func takesOffCallNumbersOnlyWhereTheyStandApart() {
+        let label = Self.parser.withoutCallNumbers(Self.reading("796.4:30 Sal:30 | Fitness:40 / Nerea:20 Salinas:20"))
+        #expect(label.text == "Fitness\nNerea Salinas")
+        let atTheEnd = Self.parser.withoutCallNumbers(Self.reading("Fitness:40 | N:30 Sal:30"))
+        #expect(atTheEnd.text == "Fitness")
+        // An initial and a short surname set as close as words are a name.
+        let name = Self.reading("J:30 Orr:30 Tales:30")
+        #expect(Self.parser.withoutCallNumbers(name) == name)
     }
 
     @Test(arguments: cases.indices)
