@@ -2,7 +2,8 @@
 # Makes other-words.txt from the word lists of Tesseract's Spanish, Catalan, French, German,
 # Italian and Portuguese models (tesseract-ocr-spa, -cat, -fra, -deu, -ita, -por; Apache-2.0):
 # the words each list has in lower case, folded to ASCII ("técnica" → "tecnica"), two letters or
-# more, less every word english-words.txt already has; sorted, one a line.
+# more, less every word english-words.txt or proper-names.txt already has (the lists hold names in
+# lower case too); sorted, one a line.
 # Needs combine_tessdata and dawg2wordlist (package tesseract-ocr), those language packages and
 # python3. Run make-english-words.sh first.
 set -eu
@@ -18,6 +19,7 @@ python3 - "$work" "$here" <<'PY'
 import re, sys, unicodedata
 work, here = sys.argv[1], sys.argv[2]
 english = set(open(f"{here}/english-words.txt", encoding="utf-8").read().split())
+english |= set(open(f"{here}/proper-names.txt", encoding="utf-8").read().split())
 spelled = {"ß": "ss", "ø": "o", "æ": "ae", "œ": "oe", "ł": "l"}
 def fold(word):
     word = "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c)).lower()
