@@ -119,7 +119,7 @@ extension SpineTextParser {
         "the", "of", "and", "a", "an", "in", "on", "to", "for", "with", "from", "at", "by", "into", "my", "your", "our", "their",
     ]
 
-    /// The share of a run's words of two letters or more that are English words.
+    /// The share of a run's words of two letters or more that are ordinary words (`Lexicon.isOrdinaryWord`).
     func wordShare(of run: Run) -> Double {
         let parts = run.words.flatMap { $0.text.folded.split(separator: " ").map(String.init) }.filter { $0.count >= 2 }
         return parts.isEmpty ? 0 : Double(parts.filter { lexicon.isOrdinaryWord($0) }.count) / Double(parts.count)
