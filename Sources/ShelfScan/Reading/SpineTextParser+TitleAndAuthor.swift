@@ -103,7 +103,8 @@ extension SpineTextParser {
             guard candidate != author, runs.indices.contains(candidate), runs.indices.contains(unfinished), runs[candidate].letterCount >= 2,
                 abs(runs[candidate].line - runs[unfinished].line) <= 1, let last = runs[unfinished].words.last?.text
             else { return false }
-            if last.hasSuffix(",") || last.hasSuffix(":") { return true }
+            // A comma or colon leads on to a subtitle, not to the author's name.
+            if last.hasSuffix(",") || last.hasSuffix(":") { return nameScore(runs[candidate]) < 1 }
             // Not into a name after a lone "a" or "an": those are more often letters of a spaced-out word.
             let folded = last.folded
             return Self.unfinishedEndings.contains(folded) && (!["a", "an"].contains(folded) || nameScore(runs[candidate]) < 1)
@@ -114,9 +115,10 @@ extension SpineTextParser {
         return lower...upper
     }
 
-    /// Words a title does not end with.
+    /// Words a title does not end with, in English and the languages of `Models/other-words.txt`.
     static let unfinishedEndings: Set<String> = [
         "the", "of", "and", "a", "an", "in", "on", "to", "for", "with", "from", "at", "by", "into", "my", "your", "our", "their",
+        "de", "del", "dels", "la", "las", "los", "el", "les", "le", "des", "du", "y", "per", "para", "con", "al", "der", "die", "das", "und",
     ]
 
     /// The share of a run's words of two letters or more that are ordinary words (`Lexicon.isOrdinaryWord`).

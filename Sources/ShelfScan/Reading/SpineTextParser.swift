@@ -115,7 +115,13 @@ public struct SpineTextParser: Sendable {
                     let ratio = max(size, height) / max(1, min(size, height))
                     let gap = Double(word.box.x - last.box.maxX)
                     let isShortWord = word.text.count <= 2 || last.text.count <= 2
-                    if (ratio > 1.25 && !isShortWord) || gap > 1.1 * max(size, height)
+                    // Letter heights the boxes contradict (smaller letters in a taller box) are misread,
+                    // when the words are read with confidence: doubtful words have doubtful boxes.
+                    let boxHeights = current.map(\.box.height).sorted()
+                    let boxHeight = boxHeights[boxHeights.count / 2]
+                    let isContradicted = word.confidence >= 80 && last.confidence >= 80
+                        && (height < size ? word.box.height >= boxHeight : word.box.height <= boxHeight)
+                    if (ratio > 1.25 && !isShortWord && !isContradicted) || gap > 1.1 * max(size, height)
                         || (gap > wideGap && gap > 0.6 * min(size, height))
                     {
                         runs.append(Run(words: current, line: lineIndex))
@@ -172,7 +178,17 @@ public struct SpineTextParser: Sendable {
             let isLowerCase = { (word: RecognizedText.Word) in word.text.allSatisfy(\.isLowercase) }
             let matches = max(heights.0, heights.1) < 1.5 * min(heights.0, heights.1)
                 && !(isCapitals(previous) && isLowerCase(word)) && !(isLowerCase(previous) && isCapitals(word))
-            if (isFragment(word) || isFragment(previous)) && matches && gap < 0.6 * max(heights.0, heights.1) {
+            // A doubtful scrap beside a whole word read with confidence is a mark ("VONNEGUT Si").
+            let isScrapBesideWord = { (scrap: RecognizedText.Word, whole: RecognizedText.Word) in
+                scrap.confidence < 40 && whole.text.count >= 5 && whole.confidence >= 60
+            }
+            let isClose = gap < 0.6 * max(heights.0, heights.1)
+            if isClose && isFragment(word) && isScrapBesideWord(word, previous) { continue }
+            if isClose && isFragment(previous) && isScrapBesideWord(previous, word) {
+                result[result.count - 1] = word
+                continue
+            }
+            if (isFragment(word) || isFragment(previous)) && matches && isClose {
                 result[result.count - 1].append(word)
             } else {
                 result.append(word)
@@ -192,14 +208,16 @@ public struct SpineTextParser: Sendable {
             while end < min(words.count, index + 6) {
                 let previous = words[end - 1], word = words[end]
                 let height = max(previous.capitalHeight, word.capitalHeight)
-                guard Double(word.box.x - previous.box.maxX) < 0.35 * height,
+                guard Double(word.box.x - previous.box.maxX) < 0.45 * height,
                     height < 1.4 * min(previous.capitalHeight, word.capitalHeight),
                     word.text.allSatisfy(\.isLetter), previous.text.allSatisfy(\.isLetter)
                 else { break }
                 let pieces = words[index...end].map(\.text.folded)
                 let joined = pieces.joined()
                 // Not two words that make a third ("any one"): a piece must be no word of its own.
-                if joined.count >= 5, lexicon.isWord(joined), pieces.contains(where: { $0.count < 2 || !lexicon.isWord($0) }) {
+                if joined.count >= 5, lexicon.isWord(joined) || lexicon.isOrdinaryWord(joined),
+                    pieces.contains(where: { $0.count < 2 || !(lexicon.isWord($0) || lexicon.isOrdinaryWord($0)) })
+                {
                     joinedEnd = end
                 }
                 end += 1
@@ -306,6 +324,8 @@ public struct SpineTextParser: Sendable {
             guard run.words.count >= 3 else { return [run] }
             let words = run.words
             let folded = words.map(\.text.folded)
+            // A run that is one name from end to end ("CAROL ANN DUFFY") stays whole.
+            if nameLength(from: 0, in: words) == words.count { return [run] }
             // A name ending the run.
             for start in 1..<(words.count - 1) where words.count - start <= 4 {
                 if nameLength(from: start, in: words) == words.count - start {
@@ -333,9 +353,22 @@ public struct SpineTextParser: Sendable {
     /// any particles, then a capitalised surname; 0 when they do not.
     func nameLength(from start: Int, in words: [RecognizedText.Word]) -> Int {
         var index = start
-        while index < words.count && isNameStart(words[index].text.folded, original: words[index].text) { index += 1 }
+        // A capitalised word before a nickname is a given name, known or not ("EARVIN «MAGIC»"), and
+        // so is a given name that is also a word before a given name ("CAROL ANN").
+        func isGivenName(_ index: Int) -> Bool {
+            let word = words[index].text
+            if isNameStart(word.folded, original: word) { return true }
+            guard index + 1 < words.count, word.first?.isUppercase ?? false, word.filter(\.isLetter).count >= 3 else { return false }
+            let next = words[index + 1].text
+            return (Self.isNickname(next) && !lexicon.isOrdinaryWord(word.folded))
+                || (Self.givenNamesAlsoWords.contains(word.folded) && lexicon.givenNames.contains(next.folded)
+                    && next.first?.isUppercase ?? false)
+        }
+        while index < words.count && (isGivenName(index) || (index > start && Self.isNickname(words[index].text))) {
+            index += 1
+        }
         guard index > start else { return 0 }
-        while index < words.count && lexicon.nameParticles.contains(words[index].text.folded) && index - start < 3 { index += 1 }
+        while index < words.count && isParticle(words[index].text) && index - start < 3 { index += 1 }
         guard index < words.count, let first = words[index].text.first, first.isUppercase,
             words[index].text.filter(\.isLetter).count >= 2, !Self.titleWords.contains(words[index].text.folded)
         else { return 0 }
@@ -405,7 +438,7 @@ public struct SpineTextParser: Sendable {
         }
         let letters = folded.joined().filter(\.isLetter).count
         guard letters >= 3, folded.allSatisfy({ !$0.contains(where: \.isNumber) }) else { return 0 }
-        let given = folded.contains { lexicon.givenNames.contains($0) } || tokens.contains { Self.isInitials($0) }
+        let given = folded.contains { lexicon.givenNames.contains($0) } || tokens.contains { Self.isInitials($0) || Self.isNickname($0) }
         if given && tokens.count >= 2 { return 1 }
         if tokens.count == 1 && letters >= 3 && !lexicon.isPublisher(folded[0]) {
             // A surname alone: likelier when the word lists know it only as a name.
@@ -420,12 +453,39 @@ public struct SpineTextParser: Sendable {
         return 0
     }
 
-    /// "R.", "R.F.", "J", "S.A.": a word of initials. A lone vowel without a full stop is more
-    /// often a word: "and" in Spanish ("Y"), Catalan ("I"), Italian ("E"), "or" ("O").
+    /// "R.", "R.F.", "J", "S.A.": a word of initials, not an honorific ("MR."). A lone vowel without
+    /// a full stop is more often a word: "and" in Spanish ("Y"), Catalan ("I"), Italian ("E"), "or" ("O").
     static func isInitials(_ word: String) -> Bool {
         let letters = word.filter(\.isLetter)
-        guard (1...3).contains(letters.count), letters.allSatisfy(\.isUppercase) else { return false }
+        guard (1...3).contains(letters.count), letters.allSatisfy(\.isUppercase), !honorifics.contains(letters.lowercased()) else { return false }
         return word.contains(".") || (letters.count == 1 && !"AEIOUY".contains(letters))
+    }
+
+    /// «MAGIC», "Red": a nickname in quotes, set between given names and the surname.
+    static func isNickname(_ word: String) -> Bool {
+        let quotes: Set<Character> = ["\"", "'", "«", "»", "“", "”", "‘", "’"]
+        guard let first = word.first, let last = word.last, quotes.contains(first), quotes.contains(last) else { return false }
+        let inner = word.dropFirst().dropLast()
+        return inner.count >= 2 && inner.allSatisfy(\.isLetter) && inner.first!.isUppercase
+    }
+
+    /// Given names that are also English words, which `Models/given-names.txt` leaves out ("A
+    /// Christmas Carol"): a name only before another given name.
+    static let givenNamesAlsoWords: Set<String> = [
+        "amber", "april", "autumn", "bill", "carol", "daisy", "dawn", "don", "faith", "frank", "grace", "hazel", "heather", "holly",
+        "hope", "iris", "ivy", "jack", "joy", "june", "lily", "mark", "may", "olive", "pearl", "penny", "ray", "robin", "rose",
+        "ruby", "summer", "violet", "will",
+    ]
+
+    /// Titles set before a name ("MR.", "DR."), which are not its initials.
+    static let honorifics: Set<String> = ["mr", "mrs", "ms", "dr", "st", "jr", "sr"]
+
+    /// "de", "van", or one read in capitals with an E the OCR took for an F or B ("TERESA DF LA PARRA").
+    private func isParticle(_ word: String) -> Bool {
+        if lexicon.nameParticles.contains(word.folded) { return true }
+        guard word.count <= 3, word.allSatisfy(\.isUppercase) else { return false }
+        let corrected = String(word.map { "FB".contains($0) ? "E" : $0 })
+        return corrected != word && lexicon.nameParticles.contains(corrected.folded)
     }
 
     private static func isParticle(_ word: String, _ lexicon: Lexicon) -> Bool {
@@ -453,7 +513,7 @@ public struct SpineTextParser: Sendable {
     /// four letters or more, the whole not a word. Returns the two parts.
     func separatedName(_ word: String) -> (String, String)? {
         let letters = Array(word)
-        guard letters.count >= 8, letters.allSatisfy(\.isLetter), !lexicon.isWord(word.folded) else { return nil }
+        guard letters.count >= 8, letters.allSatisfy(\.isLetter), !lexicon.isWord(word.folded), !lexicon.isOrdinaryWord(word.folded) else { return nil }
         for cut in stride(from: min(8, letters.count - 4), through: 4, by: -1) {
             let head = String(letters[..<cut]), tail = String(letters[cut...])
             if lexicon.givenNames.contains(head.folded) {
