@@ -33,7 +33,7 @@ public struct SpineTextParser: Sendable {
 
     /// Parses the words read on one spine.
     public func parse(_ text: RecognizedText) -> ParsedSpine {
-        let prepared = splitPublishers(in: runs(of: withoutEdgeJunk(withoutCallNumbers(steadyingHeights(text))))).compactMap(trimmingJunk).flatMap(Self.splittingCapitalsAtEdges)
+        let prepared = splitPublishers(in: runs(of: withoutEdgeJunk(withoutCallNumbers(steadyingHeights(withoutImpossibleWords(text)))))).compactMap(trimmingJunk).flatMap(Self.splittingCapitalsAtEdges)
         var runs = joiningNames(splitNames(in: prepared).flatMap(splittingSurnameAtEdges))
         var parsed = ParsedSpine()
         let totalLetters = max(1, runs.reduce(0) { $0 + $1.letterCount })
@@ -77,6 +77,29 @@ public struct SpineTextParser: Sendable {
         let leftover = runs.indices.filter { !titleRange.contains($0) && $0 != authorIndex }.map { runs[$0].letterCount }
         parsed.evidence.leftoverShare = Double(leftover.reduce(0, +)) / Double(totalLetters)
         return parsed
+    }
+
+    /// The text without doubtful words whose boxes no lettering could have: one lying over most of
+    /// its neighbour's, or letters far narrower than they are tall. Tesseract makes them of pictures.
+    func withoutImpossibleWords(_ text: RecognizedText) -> RecognizedText {
+        var kept = text
+        for (lineIndex, line) in text.lines.enumerated() {
+            let words = line.words
+            var impossible = Set<Int>()
+            for (index, word) in words.enumerated() where word.confidence < 70 {
+                let letters = word.text.filter(\.isLetter).count
+                if letters >= 3 && Double(word.box.width) < 0.15 * Double(word.box.height * letters) { impossible.insert(index) }
+                for other in [index - 1, index + 1] where words.indices.contains(other) {
+                    let overlap = min(word.box.maxX, words[other].box.maxX) - max(word.box.x, words[other].box.x)
+                    if Double(overlap) > 0.5 * Double(min(word.box.width, words[other].box.width)) && word.confidence < words[other].confidence {
+                        impossible.insert(index)
+                    }
+                }
+            }
+            kept.lines[lineIndex].words = words.indices.filter { !impossible.contains($0) }.map { words[$0] }
+        }
+        kept.lines.removeAll { $0.words.isEmpty }
+        return kept
     }
 
     /// The text with the sizes of doubtful words held to the size of their neighbours: a word read

@@ -121,6 +121,22 @@ import Testing
         #expect(Self.parser.runs(of: text).count == 1)
     }
 
+    @Test func dropsDoubtfulWordsWhoseBoxesNoLetteringCouldHave() {
+        // Read over most of its neighbour: a picture, not a word.
+        var overlapping = Self.reading("Rutas:40 de:40 montaña:40 sea:40:25")
+        overlapping.lines[0].words[3].box.x = overlapping.lines[0].words[2].box.x + 10
+        #expect(Self.parser.withoutImpossibleWords(overlapping).text == "Rutas de montaña")
+        // Letters far narrower than they are tall.
+        var narrow = Self.reading("Rutas:40 de:40 montaña:40 | Vela:140:60")
+        narrow.lines[0].words[3].box.width = 30
+        #expect(Self.parser.withoutImpossibleWords(narrow).text == "Rutas de montaña")
+        // Read with confidence, or of a shape letters can have, a word stays.
+        overlapping.lines[0].words[3].confidence = 95
+        #expect(Self.parser.withoutImpossibleWords(overlapping) == overlapping)
+        let plain = Self.reading("Rutas:40 de:40 montaña:40 | Vela:40:60")
+        #expect(Self.parser.withoutImpossibleWords(plain) == plain)
+    }
+
     @Test func takesAParticleReadWithFForEAsAParticle() {
         var text = Self.reading("OLEAJE:16 / MARINA:15 DF:15 LA:15 CUEVA:15")
         // "DF" set a word space apart on either side, as read, not glued to its neighbours as a letter.
