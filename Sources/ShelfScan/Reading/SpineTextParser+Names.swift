@@ -7,8 +7,9 @@ extension SpineTextParser {
             guard run.words.count >= 3 else { return [run] }
             let words = run.words
             let folded = words.map(\.text.folded)
+            let leadingName = nameLength(from: 0, in: words)
             // A run that is one name from end to end ("CAROL ANN DUFFY") stays whole.
-            if nameLength(from: 0, in: words) == words.count { return [run] }
+            if leadingName == words.count { return [run] }
             // A name ending the run.
             for start in 1..<(words.count - 1) where words.count - start <= 4 {
                 if nameLength(from: start, in: words) == words.count - start {
@@ -16,9 +17,8 @@ extension SpineTextParser {
                 }
             }
             // A name starting it.
-            let length = nameLength(from: 0, in: words)
-            if length >= 2 && length < words.count {
-                return [Run(words: Array(words[..<length]), line: run.line), Run(words: Array(words[length...]), line: run.line)]
+            if leadingName >= 2 {
+                return [Run(words: Array(words[..<leadingName]), line: run.line), Run(words: Array(words[leadingName...]), line: run.line)]
             }
             // "JULES VERNE THE MYSTERIOUS ISLAND": two or three capitalised words, then an article.
             for length in [2, 3] where length + 1 < words.count {
@@ -103,7 +103,7 @@ extension SpineTextParser {
         let folded = tokens.map(\.folded)
         if hasMinorWord(tokens.filter { !$0.contains(".") }.map(\.folded)) { return 0 }
         // Capitalised, or read with capitals inside ("pyNCHON", "sMITH": capitals the OCR half lost).
-        guard tokens.allSatisfy({ $0.first.map { $0.isUppercase || $0 == "(" } ?? false || $0.dropFirst().contains(where: \.isUppercase) || Self.isParticle($0, lexicon) }) else {
+        guard tokens.allSatisfy({ $0.first.map { $0.isUppercase || $0 == "(" } ?? false || $0.dropFirst().contains(where: \.isUppercase) || isParticle($0) }) else {
             // A lone word in lower case that is no English word may still be a surname.
             if tokens.count == 1, folded[0].count >= 4, folded[0].allSatisfy(\.isLetter), !lexicon.isOrdinaryWord(folded[0]),
                 !lexicon.isPublisher(folded[0])
@@ -139,11 +139,13 @@ extension SpineTextParser {
 
     /// «MAGIC», "Red": a nickname in quotes, set between given names and the surname.
     static func isNickname(_ word: String) -> Bool {
-        let quotes: Set<Character> = ["\"", "'", "«", "»", "“", "”", "‘", "’"]
         guard let first = word.first, let last = word.last, quotes.contains(first), quotes.contains(last) else { return false }
         let inner = word.dropFirst().dropLast()
         return inner.count >= 2 && inner.allSatisfy(\.isLetter) && inner.first!.isUppercase
     }
+
+    /// The marks that set off a nickname.
+    private static let quotes: Set<Character> = ["\"", "'", "«", "»", "“", "”", "‘", "’"]
 
     /// Given names that are also English words, which `Models/given-names.txt` leaves out ("A
     /// Christmas Carol"): a name only before another given name.
@@ -162,10 +164,6 @@ extension SpineTextParser {
         guard word.count <= 3, word.allSatisfy(\.isUppercase) else { return false }
         let corrected = String(word.map { "FB".contains($0) ? "E" : $0 })
         return corrected != word && lexicon.nameParticles.contains(corrected.folded)
-    }
-
-    static func isParticle(_ word: String, _ lexicon: Lexicon) -> Bool {
-        lexicon.nameParticles.contains(word.folded)
     }
 
     /// A name whose space the OCR lost ("LOUISSACHAR"): a given name of four letters or more, then
