@@ -13,7 +13,11 @@ public struct Lexicon: Sendable {
     /// Particles of surnames and connectors in names ("de", "van", "le").
     public var nameParticles: Set<String>
     /// Publishers and imprints, folded, one or more words each.
-    public var publishers: Set<String>
+    public var publishers: Set<String> {
+        didSet { longPublishersByLength = Self.byLength(publishers) }
+    }
+    /// The publishers of six letters or more by their length, for the one-edit match.
+    private var longPublishersByLength: [Int: [[Character]]] = [:]
 
     public init(
         words: Set<String>, properNames: Set<String> = [], otherWords: Set<String> = [], givenNames: Set<String>, nameParticles: Set<String>,
@@ -25,6 +29,11 @@ public struct Lexicon: Sendable {
         self.givenNames = givenNames
         self.nameParticles = nameParticles
         self.publishers = publishers
+        self.longPublishersByLength = Self.byLength(publishers)
+    }
+
+    private static func byLength(_ publishers: Set<String>) -> [Int: [[Character]]] {
+        Dictionary(grouping: publishers.map(Array.init).filter { $0.count >= 6 }, by: \.count)
     }
 
     /// Loads the lists from a models folder.
@@ -58,18 +67,28 @@ public struct Lexicon: Sendable {
         if parts.count > 1 && parts.count <= 3 && parts.allSatisfy({ publishers.contains($0) || $0 == "books" || $0 == "press" || $0 == "classics" }) && publishers.contains(parts[0]) {
             return true
         }
-        guard parts.count == 1, folded.count >= 6 else { return false }
-        return publishers.contains { $0.count >= 6 && abs($0.count - folded.count) <= 1 && $0.editDistance(to: folded, limit: 1) <= 1 }
+        let letters = Array(folded)
+        guard parts.count == 1, letters.count >= 6 else { return false }
+        return (letters.count - 1...letters.count + 1).contains { length in
+            longPublishersByLength[length, default: []].contains { $0.editDistance(to: letters, limit: 1) <= 1 }
+        }
     }
 }
 
 extension String {
     /// Levenshtein distance, stopping early above `limit` (returns `limit + 1` then).
     func editDistance(to other: String, limit: Int = .max) -> Int {
-        let a = Array(self), b = Array(other)
+        Array(self).editDistance(to: Array(other), limit: limit)
+    }
+}
+
+extension Array where Element == Character {
+    /// Levenshtein distance between two words as characters, stopping early above `limit`.
+    func editDistance(to other: [Character], limit: Int = .max) -> Int {
+        let a = self, b = other
         if abs(a.count - b.count) > limit { return limit + 1 }
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previous = Array(0...b.count), current = [Int](repeating: 0, count: b.count + 1)
+        if a.isEmpty || b.isEmpty { return Swift.max(a.count, b.count) }
+        var previous = [Int](0...b.count), current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
             current[0] = i
             var rowMinimum = current[0]
