@@ -88,7 +88,13 @@ extension SpineTextParser {
             // Sizes drift along a line in a photo taken at an angle.
             let similarSize = run.height > 0.75 * title.height && run.height < 1.33 * title.height
             // A word that could be a surname continues the title only when set as close as a word.
-            if run.line != next.line { return similarSize && (name == 0 || (wordShare(of: run) > 0.5 && run.words.count >= 2)) }
+            if run.line != next.line {
+                // A lone English word the lists do not know as a name ("MOORLAND / WALKING") goes on with the title.
+                let folded = run.text.folded
+                let loneWord = run.words.count == 1 && run.words[0].confidence >= 70 && folded.count >= 4 && lexicon.words.contains(folded)
+                    && !lexicon.properNames.contains(folded)
+                return similarSize && (name == 0 || (wordShare(of: run) > 0.5 && run.words.count >= 2) || loneWord)
+            }
             let (left, right) = candidate < neighbour ? (run, next) : (next, run)
             let gap = Double(right.words[0].box.x - left.words[left.words.count - 1].box.maxX)
             let isWords = name == 0 || wordShare(of: run) == 1

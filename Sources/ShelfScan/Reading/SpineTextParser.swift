@@ -199,8 +199,10 @@ public struct SpineTextParser: Sendable {
             // A lower-case scrap beside a word in capitals, or of another size, is a mark, not a letter of it.
             let isCapitals = { (word: RecognizedText.Word) in word.text.count >= 4 && word.text.allSatisfy(\.isUppercase) }
             let isLowerCase = { (word: RecognizedText.Word) in word.text.allSatisfy(\.isLowercase) }
+            // Nor is a capital after lower-case letters ("he Harbour"): it begins a word of its own.
+            let startsWord = isLowerCase(previous) && (word.text.first?.isUppercase ?? false)
             let matches = max(heights.0, heights.1) < 1.5 * min(heights.0, heights.1)
-                && !(isCapitals(previous) && isLowerCase(word)) && !(isLowerCase(previous) && isCapitals(word))
+                && !(isCapitals(previous) && isLowerCase(word)) && !startsWord
             // A doubtful scrap beside a whole word read with confidence is a mark ("VONNEGUT Si").
             let isScrapBesideWord = { (scrap: RecognizedText.Word, whole: RecognizedText.Word) in
                 scrap.confidence < 40 && whole.text.count >= 5 && whole.confidence >= 60

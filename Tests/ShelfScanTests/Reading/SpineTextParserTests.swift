@@ -104,6 +104,11 @@ import Testing
         ("Historia:26 del:26 | PESC:30 ADOR:30 | JAUME:22 SERRA:22", "Historia del PESCADOR", "Jaume Serra", nil),
         // A doubtful scrap at the end of a whole word is a mark, not its last letters.
         ("KALEIDOSCOPE:40 Si:40:27 | LAIA:20 GARRIGA:20", "Kaleidoscope", "Laia Garriga", nil),
+        // A lone English word on the next line, set the same size, goes on with the title.
+        ("MOORLAND:40 / WALKING:40 / Norah:20 Vance:20", "Moorland Walking", "Norah Vance", nil),
+        // A capital after a lower-case scrap begins a word: "he" (a "The" that lost its T) is not
+        // a letter of it.
+        ("he:30:33 Harbour:30:53 Lights:30 | Norah:20 Vance:20", "he Harbour Lights", "Norah Vance", nil),
     ]
 
     @Test func anInitialsStretchedBoxDoesNotSizeItsRun() {
