@@ -134,9 +134,22 @@ struct SpineOutliner: Sendable {
             let below = medianColour(between: left, and: right, rows: (y + 2)..<min(row.upperBound, y + 2 + probe), in: image)
             guard let body, let below, body.distance(to: below) <= 90 else { continue }
             if y < row.lowerBound && sideSupport(left, right, rows: y..<row.lowerBound, in: field) < 0.5 { continue }
-            return Double(y)
+            return Double(upperPart(above: y, from: start, between: left, and: right, in: field) ?? y)
         }
         return fallback
+    }
+
+    /// The top of a spine of two colours (its title on white above a picture): the highest
+    /// edge across the stretch above `top` up to which both sides rise and whose part in between
+    /// bears lettering. Bare wall above a short book has none.
+    private func upperPart(above top: Int, from start: Int, between left: BoundaryLine, and right: BoundaryLine, in field: GradientField) -> Int? {
+        let minimum = max(4, Int(0.15 * (right.x(atY: Double(top)) - left.x(atY: Double(top)))))
+        guard top - start > minimum else { return nil }
+        for y in start..<(top - minimum) where crossesStretch(y, between: left, and: right, in: field) {
+            guard sideSupport(left, right, rows: y..<top, in: field) >= 0.9 else { continue }
+            if letteredShare(between: left, and: right, from: Double(y), to: Double(top), in: field) >= 0.7 { return y }
+        }
+        return nil
     }
 
     /// Whether horizontal edges at row `y` (or a row either side) cross at least `minTopCoverage`
