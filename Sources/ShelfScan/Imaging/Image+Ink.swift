@@ -8,17 +8,37 @@ extension Image {
     /// region's noise is not stretched into specks.
     public func inkOnWhite(inkShare: Double = 0.03, minimumContrast: Double = 48) -> Image {
         let colour = rgb()
-        let background = colour.dominantColour()
+        return colour.inkOnWhite(rowBackgrounds: [RGB](repeating: colour.dominantColour(), count: height), inkShare: inkShare, minimumContrast: minimumContrast)
+    }
+
+    /// `inkOnWhite` with each row's own background colour (`localRowBackgrounds`): a spine of two
+    /// colours, or lit unevenly, has each part's lettering dark on white, where one colour for the
+    /// whole would turn another part into a dark block. Nil when every row's background is the
+    /// dominant colour, so the ink would be the same.
+    public func inkOnWhiteAgainstLocalBackground(inkShare: Double = 0.03, minimumContrast: Double = 48, minimumChangedShare: Double = 0) -> Image? {
+        let colour = rgb()
+        guard let backgrounds = colour.localRowBackgrounds(minimumChangedShare: minimumChangedShare) else { return nil }
+        return colour.inkOnWhite(rowBackgrounds: backgrounds, inkShare: inkShare, minimumContrast: minimumContrast)
+    }
+
+    /// An RGB colour as three channel levels.
+    typealias RGB = (Int, Int, Int)
+
+    private func inkOnWhite(rowBackgrounds: [RGB], inkShare: Double, minimumContrast: Double) -> Image {
+        let colour = self
         var distances = [UInt8](repeating: 0, count: pixelCount)
         var histogram = [Int](repeating: 0, count: 256)
         colour.withUnsafeBytes { source in
-            for index in 0..<pixelCount {
-                let dr = Double(Int(source[3 * index]) - background.0)
-                let dg = Double(Int(source[3 * index + 1]) - background.1)
-                let db = Double(Int(source[3 * index + 2]) - background.2)
-                let distance = UInt8(min(255, (dr * dr + dg * dg + db * db).squareRoot()))
-                distances[index] = distance
-                histogram[Int(distance)] += 1
+            for y in 0..<height {
+                let background = rowBackgrounds[y]
+                for index in (y * width)..<((y + 1) * width) {
+                    let dr = Double(Int(source[3 * index]) - background.0)
+                    let dg = Double(Int(source[3 * index + 1]) - background.1)
+                    let db = Double(Int(source[3 * index + 2]) - background.2)
+                    let distance = UInt8(min(255, (dr * dr + dg * dg + db * db).squareRoot()))
+                    distances[index] = distance
+                    histogram[Int(distance)] += 1
+                }
             }
         }
         var full = 255, remaining = Int(Double(pixelCount) * inkShare)
@@ -33,8 +53,55 @@ extension Image {
         }
     }
 
+    /// Each row's background colour: the dominant colour, except where, within the image's width
+    /// either way, fewer than `dominantRowShare` of the rows have it — a part of another colour, or
+    /// a stretch lit differently. There the background is the median over those rows of each row's
+    /// median colour. Lettering, however bold, leaves the rows between letters and words in the
+    /// background colour, so it does not pass for a part of its own. Nil when no row changes.
+    func localRowBackgrounds(dominantRowShare: Double = 0.25, nearDistance: Int = 40, minimumChangedShare: Double = 0) -> [RGB]? {
+        precondition(format == .rgb, "backgrounds are taken of RGB images")
+        let dominant = dominantColour()
+        let step = max(1, width / 48)
+        var rowMedians = [RGB](repeating: (0, 0, 0), count: height)
+        withUnsafeBytes { source in
+            var samples = [[Int]](repeating: [], count: 3)
+            for y in 0..<height {
+                for channel in 0..<3 { samples[channel].removeAll(keepingCapacity: true) }
+                for x in stride(from: 0, to: width, by: step) {
+                    for channel in 0..<3 { samples[channel].append(Int(source[3 * (y * width + x) + channel])) }
+                }
+                for channel in 0..<3 { samples[channel].sort() }
+                let middle = samples[0].count / 2
+                rowMedians[y] = (samples[0][middle], samples[1][middle], samples[2][middle])
+            }
+        }
+        func isNear(_ colour: RGB) -> Bool {
+            let (dr, dg, db) = (colour.0 - dominant.0, colour.1 - dominant.1, colour.2 - dominant.2)
+            return dr * dr + dg * dg + db * db <= nearDistance * nearDistance
+        }
+        // Running counts over the window of rows within `radius`.
+        let radius = width
+        var nearBefore = [Int](repeating: 0, count: height + 1)
+        for y in 0..<height { nearBefore[y + 1] = nearBefore[y] + (isNear(rowMedians[y]) ? 1 : 0) }
+        var backgrounds = [RGB](repeating: dominant, count: height)
+        var changed = 0
+        for y in 0..<height {
+            let window = max(0, y - radius)..<min(height, y + radius + 1)
+            let near = nearBefore[window.upperBound] - nearBefore[window.lowerBound]
+            guard Double(near) < dominantRowShare * Double(window.count) else { continue }
+            let rows = rowMedians[window]
+            func median(_ channel: KeyPath<(Int, Int, Int), Int>) -> Int {
+                let levels = rows.map { $0[keyPath: channel] }.sorted()
+                return levels[levels.count / 2]
+            }
+            backgrounds[y] = (median(\.0), median(\.1), median(\.2))
+            changed += 1
+        }
+        return changed > 0 && Double(changed) >= minimumChangedShare * Double(height) ? backgrounds : nil
+    }
+
     /// The per-channel median of an RGB image: its background colour when most of it is background.
-    func dominantColour() -> (Int, Int, Int) {
+    func dominantColour() -> RGB {
         precondition(format == .rgb, "the dominant colour is taken of RGB images")
         var histograms = [[Int]](repeating: [Int](repeating: 0, count: 256), count: 3)
         let step = max(1, pixelCount / 20_000)

@@ -27,6 +27,10 @@ public struct SpineReader: Sendable {
     /// Below this share of lettering ink left once the words read are painted out, nothing is read again.
     public var leftoverInkShare: Double = 0.004
 
+    /// Below this share of the crop's rows with a background of their own, a spine is not read again
+    /// against its local background.
+    public var localBackgroundShare: Double = 0
+
     /// Words to judge readings by: text read the wrong way up is rarely made of words. Without it,
     /// readings are judged by Tesseract's confidence alone.
     public var lexicon: Lexicon?
@@ -45,21 +49,37 @@ public struct SpineReader: Sendable {
     /// book stands) in `photo`.
     public func read(_ polygon: [Point], in photo: Image, pool: TesseractPool) async throws(OCRError) -> Reading {
         let crop = uprightCrop(polygon, in: photo)
+        return try await read(crop.image, scale: crop.scale, pool: pool)
+    }
+
+    /// Reads an upright crop each way its lettering may run and keeps the best reading, with what
+    /// it missed added.
+    private func read(_ crop: Image, scale: Double, pool: TesseractPool) async throws(OCRError) -> Reading {
         var best: (reading: Reading, turned: Image)?
-        for orientation in orientationsToTry(width: crop.image.width, length: crop.image.height) {
-            let turned = crop.image.rotated(quarterTurns: orientation.quarterTurns)
+        for orientation in orientationsToTry(width: crop.width, length: crop.height) {
+            let turned = crop.rotated(quarterTurns: orientation.quarterTurns)
             let text = cleaned(try await pool.recognize(turned, segmentation: .singleBlock))
-            let reading = Reading(text: text, orientation: orientation, scale: crop.scale)
+            let reading = Reading(text: text, orientation: orientation, scale: scale)
             if best.map({ quality(of: reading) > quality(of: $0.reading) }) ?? true { best = (reading, turned) }
             if text.meanConfidence >= acceptedConfidence && wordShare(of: text) >= 0.5 { break }
         }
         guard var (reading, turned) = best else {
-            return Reading(text: RecognizedText(lines: []), orientation: .topToBottom, scale: crop.scale)
+            return Reading(text: RecognizedText(lines: []), orientation: .topToBottom, scale: scale)
         }
         if !reading.text.words.isEmpty {
             reading.text = try await addingLeftovers(to: reading.text, in: &turned, pool: pool)
         }
         return reading
+    }
+
+    /// A second reading of a book, for when the first was doubtful: each stretch of the spine is
+    /// inked against its own background (`Image.inkOnWhiteAgainstLocalBackground`), which reads a
+    /// spine of two colours, or one lit unevenly, where the first reading lost a part. Nil when the
+    /// spine's background is one colour throughout.
+    public func readAgainstLocalBackground(_ polygon: [Point], in photo: Image, pool: TesseractPool) async throws(OCRError) -> Reading? {
+        let crop = uprightCrop(polygon, in: photo, localBackground: true)
+        guard let image = crop.image else { return nil }
+        return try await read(image, scale: crop.scale, pool: pool)
     }
 
     /// The reading with the lettering it missed: the words read are painted out, and what ink is
@@ -122,6 +142,13 @@ public struct SpineReader: Sendable {
     /// The book cut out upright (head at the top), resampled and turned dark-on-white, with the photo
     /// pixels per crop pixel.
     func uprightCrop(_ polygon: [Point], in photo: Image) -> (image: Image, scale: Double) {
+        let crop = uprightCrop(polygon, in: photo, localBackground: false)
+        return (crop.image!, crop.scale)
+    }
+
+    /// The book cut out upright, inked against each stretch's own background with `localBackground`
+    /// (nil when that is the same as the whole crop's).
+    private func uprightCrop(_ polygon: [Point], in photo: Image, localBackground: Bool) -> (image: Image?, scale: Double) {
         let across = (polygon[0].distance(to: polygon[1]) + polygon[3].distance(to: polygon[2])) / 2
         let along = (polygon[0].distance(to: polygon[3]) + polygon[1].distance(to: polygon[2])) / 2
         var scale = min(max(pixelsAcross / max(across, 1), 0.25), 6)
@@ -129,7 +156,8 @@ public struct SpineReader: Sendable {
         // resolution up to a cap on the longer side.
         if across > 0.3 * along { scale = min(max(scale, 1), 1400 / max(across, along)) }
         let width = Int((across * scale).rounded()), height = Int((along * scale).rounded())
-        let image = photo.sampled(quadrilateral: polygon, width: max(width, 4), height: max(height, 4)).inkOnWhite()
+        let colour = photo.sampled(quadrilateral: polygon, width: max(width, 4), height: max(height, 4))
+        let image = localBackground ? colour.inkOnWhiteAgainstLocalBackground(minimumChangedShare: localBackgroundShare) : colour.inkOnWhite()
         return (image, 1 / scale)
     }
 

@@ -10,6 +10,12 @@ public struct BookAssessor: Sendable {
         self.minimumConfidence = minimumConfidence
     }
 
+    /// The confidence of a spine's parse alone, without a barcode: what decides between two
+    /// readings of one spine.
+    public func confidence(of parsed: ParsedSpine, on spine: DetectedSpine) -> Double {
+        model.confidence(signals: ConfidenceModel.signals(detectionScore: spine.score, parsed: parsed), hasISBN: parsed.isbn != nil)
+    }
+
     /// The book of one spine. `barcode` is an ISBN barcode found on the spine, which wins over
     /// printed text when both were read.
     public func book(

@@ -96,9 +96,10 @@ public actor ShelfScanner {
         let spines = await Self.offActor { SpineDetector().spines(in: image) }
         report.timings["detect"] = stopwatch.lap()
         async let barcodeSearch = Self.offActor { BarcodeScanner().isbnBarcodes(in: image) }
-        let readings: [SpineReader.Reading]
+        let reader = SpineReader(lexicon: models.lexicon)
+        var readings: [SpineReader.Reading]
         do {
-            readings = try await Self.read(spines.map(\.polygon), in: image, reader: SpineReader(lexicon: models.lexicon), pool: pool)
+            readings = try await Self.read(spines.map(\.polygon), in: image, reader: reader, pool: pool).map { $0! }
         } catch {
             report.error = ReportedError(code: "ocr-unavailable", message: "\(path): \(error)")
             report.elapsedMs = stopwatch.totalMilliseconds
@@ -111,7 +112,27 @@ public actor ShelfScanner {
         let assessor = BookAssessor(model: models.confidence, minimumConfidence: options.minimumConfidence)
         report.isbns = barcodes.map { ReportedISBN(isbn: $0.isbn, source: .barcode, addon: $0.addon, polygon: $0.polygon) }
         var parsedSpines = readings.map { parser.parse($0.text) }
-        let parsing = stopwatch.lap()
+        var parsing = stopwatch.lap()
+        do {
+            // Doubtful books are read again, each stretch of the spine against its own background
+            // (a spine of two colours, or lit unevenly); the parse the confidence trusts more is kept.
+            let doubtful = spines.indices.filter {
+                assessor.confidence(of: parsedSpines[$0], on: spines[$0]) < Self.doubtfulConfidence
+            }
+            let second = try await Self.read(
+                doubtful.map { spines[$0].polygon }, in: image, reader: reader, pool: pool, againstLocalBackground: true)
+            report.timings["readAgain"] = stopwatch.lap()
+            for (index, reading) in zip(doubtful, second) {
+                guard let reading else { continue }
+                let parsed = parser.parse(reading.text)
+                if assessor.confidence(of: parsed, on: spines[index]) > assessor.confidence(of: parsedSpines[index], on: spines[index]) {
+                    (readings[index], parsedSpines[index]) = (reading, parsed)
+                }
+            }
+            parsing += stopwatch.lap()
+        } catch {
+            report.error = ReportedError(code: "ocr-unavailable", message: "\(path): \(error)")
+        }
         do {
             // The small ISBN line along a spine, where neither the spine's text nor a barcode gave one.
             let unread = spines.indices.filter { index in
@@ -193,19 +214,29 @@ public actor ShelfScanner {
         return (isbns, text, timings)
     }
 
-    /// Reads every outlined book, as many at once as the pool has instances, in the order given.
+    /// Books read with less confidence than this are read a second time against their spines' local
+    /// backgrounds (`SpineReader.readAgainstLocalBackground`).
+    public static let doubtfulConfidence = 0.7
+
+    /// Reads every outlined book, as many at once as the pool has instances, in the order given;
+    /// `againstLocalBackground`, a second reading of each (nil for a spine of one colour throughout).
     @concurrent
     private static func read(
-        _ polygons: [[Point]], in image: Image, reader: SpineReader, pool: TesseractPool
-    ) async throws(OCRError) -> [SpineReader.Reading] {
+        _ polygons: [[Point]], in image: Image, reader: SpineReader, pool: TesseractPool, againstLocalBackground: Bool = false
+    ) async throws(OCRError) -> [SpineReader.Reading?] {
         do {
-            return try await withThrowingTaskGroup(of: (Int, SpineReader.Reading).self) { group in
+            return try await withThrowingTaskGroup(of: (Int, SpineReader.Reading?).self) { group in
                 var readings = [SpineReader.Reading?](repeating: nil, count: polygons.count)
                 var next = 0
                 func addTask() {
                     let index = next, polygon = polygons[index]
                     next += 1
-                    group.addTask { (index, try await reader.read(polygon, in: image, pool: pool)) }
+                    group.addTask {
+                        let reading = againstLocalBackground
+                            ? try await reader.readAgainstLocalBackground(polygon, in: image, pool: pool)
+                            : try await reader.read(polygon, in: image, pool: pool)
+                        return (index, reading)
+                    }
                 }
                 // Enough in flight to keep every instance busy, few enough that crops do not pile up.
                 while next < polygons.count && next < pool.capacity * 2 { addTask() }
@@ -213,7 +244,7 @@ public actor ShelfScanner {
                     readings[index] = reading
                     if next < polygons.count { addTask() }
                 }
-                return readings.map { $0! }
+                return readings
             }
         } catch let error as OCRError {
             throw error

@@ -85,6 +85,50 @@ import Testing
         #expect(darkest <= 40)  // the lettering
     }
 
+    /// A spine of two colours, cream at the head and navy below, lying on its side (head at the left).
+    static func twoColourSpine() -> Image {
+        var spine = Image(width: 900, height: 140, format: .rgb, filledWith: 0)
+        spine.fill(PixelRect(x: 0, y: 0, width: 400, height: 140), with: Image.Colour(red: 235, green: 225, blue: 200))
+        spine.fill(PixelRect(x: 400, y: 0, width: 500, height: 140), with: Image.Colour(red: 25, green: 35, blue: 80))
+        spine.drawText("HARBOUR", at: (20, 42), scale: 7, colour: Image.Colour(red: 140, green: 30, blue: 30))
+        spine.drawText("VANCE", at: (480, 42), scale: 7, colour: Image.Colour(red: 235, green: 225, blue: 200))
+        return spine
+    }
+
+    /// Against one background, one part of a two-colour spine turns into a dark block; against each
+    /// part's own, both parts are white with their lettering dark.
+    @Test func inksEachPartOfATwoColourSpineAgainstItsOwnBackground() throws {
+        let spine = Self.twoColourSpine().rotated(quarterTurns: 1)
+        let (head, foot) = ((10, 100), (10, 700))
+        let whole = spine.inkOnWhite()
+        #expect(min(whole[x: head.0, y: head.1], whole[x: foot.0, y: foot.1]) < 100)
+        let local = try #require(spine.inkOnWhiteAgainstLocalBackground())
+        #expect(local[x: head.0, y: head.1] >= 240 && local[x: foot.0, y: foot.1] >= 240)
+        func darkest(_ rows: Range<Int>) -> Int {
+            var darkest = 255
+            for y in rows { for x in 0..<local.width { darkest = min(darkest, Int(local[x: x, y: y])) } }
+            return darkest
+        }
+        #expect(darkest(20..<400) <= 60 && darkest(480..<880) <= 60)
+        // A spine of one colour has no part of its own, however bold its lettering.
+        var plain = Image(width: 140, height: 600, format: .rgb, filledWith: 0)
+        plain.fill(PixelRect(x: 0, y: 0, width: 140, height: 600), with: Image.Colour(red: 25, green: 35, blue: 80))
+        plain.drawText("WM", at: (4, 200), scale: 20, colour: .white)
+        #expect(plain.inkOnWhiteAgainstLocalBackground() == nil)
+    }
+
+    /// The second reading of a two-colour spine reads the head's lettering, which the first, against
+    /// the foot's colour, cannot.
+    @Test func readsTheHeadOfATwoColourSpineOnASecondReading() async throws {
+        let spine = Self.twoColourSpine().rotated(quarterTurns: 1)
+        let outline = [Point(x: 0, y: 0), Point(x: Double(spine.width), y: 0), Point(x: Double(spine.width), y: Double(spine.height)), Point(x: 0, y: Double(spine.height))]
+        let reader = SpineReader(lexicon: Self.models.lexicon)
+        let first = try await reader.read(outline, in: spine, pool: .shared)
+        #expect(!first.text.text.contains("HARBOUR"), "\(first.text.text)")
+        let second = try #require(try await reader.readAgainstLocalBackground(outline, in: spine, pool: .shared))
+        #expect(second.text.text.contains("HARBOUR"), "\(second.text.text)")
+    }
+
     /// A name set small beside a large title, missed by the first reading, is found by reading what
     /// is left once the title is painted out.
     @Test func readsTheLetteringTheFirstReadingMissed() async throws {
