@@ -15,20 +15,20 @@ extension Image {
     /// colours, or lit unevenly, has each part's lettering dark on white, where one colour for the
     /// whole would turn another part into a dark block. Nil when every row's background is the
     /// dominant colour, so the ink would be the same.
-    public func inkOnWhiteAgainstLocalBackground(inkShare: Double = 0.03, minimumContrast: Double = 48, minimumChangedShare: Double = 0) -> Image? {
+    public func inkOnWhiteAgainstLocalBackground(inkShare: Double = 0.03, minimumContrast: Double = 48) -> Image? {
         let colour = rgb()
-        guard let backgrounds = colour.localRowBackgrounds(minimumChangedShare: minimumChangedShare) else { return nil }
+        guard let backgrounds = colour.localRowBackgrounds() else { return nil }
         return colour.inkOnWhite(rowBackgrounds: backgrounds, inkShare: inkShare, minimumContrast: minimumContrast)
     }
 
     /// An RGB colour as three channel levels.
     typealias RGB = (Int, Int, Int)
 
+    /// Each pixel's colour distance from its row's background, stretched so the `inkShare` quantile is black.
     private func inkOnWhite(rowBackgrounds: [RGB], inkShare: Double, minimumContrast: Double) -> Image {
-        let colour = self
         var distances = [UInt8](repeating: 0, count: pixelCount)
         var histogram = [Int](repeating: 0, count: 256)
-        colour.withUnsafeBytes { source in
+        withUnsafeBytes { source in
             for y in 0..<height {
                 let background = rowBackgrounds[y]
                 for index in (y * width)..<((y + 1) * width) {
@@ -58,7 +58,7 @@ extension Image {
     /// a stretch lit differently. There the background is the median over those rows of each row's
     /// median colour. Lettering, however bold, leaves the rows between letters and words in the
     /// background colour, so it does not pass for a part of its own. Nil when no row changes.
-    func localRowBackgrounds(dominantRowShare: Double = 0.25, nearDistance: Int = 40, minimumChangedShare: Double = 0) -> [RGB]? {
+    func localRowBackgrounds(dominantRowShare: Double = 0.25, nearDistance: Int = 40) -> [RGB]? {
         precondition(format == .rgb, "backgrounds are taken of RGB images")
         let dominant = dominantColour()
         let step = max(1, width / 48)
@@ -84,7 +84,7 @@ extension Image {
         var nearBefore = [Int](repeating: 0, count: height + 1)
         for y in 0..<height { nearBefore[y + 1] = nearBefore[y] + (isNear(rowMedians[y]) ? 1 : 0) }
         var backgrounds = [RGB](repeating: dominant, count: height)
-        var changed = 0
+        var changed = false
         for y in 0..<height {
             let window = max(0, y - radius)..<min(height, y + radius + 1)
             let near = nearBefore[window.upperBound] - nearBefore[window.lowerBound]
@@ -95,9 +95,9 @@ extension Image {
                 return levels[levels.count / 2]
             }
             backgrounds[y] = (median(\.0), median(\.1), median(\.2))
-            changed += 1
+            changed = true
         }
-        return changed > 0 && Double(changed) >= minimumChangedShare * Double(height) ? backgrounds : nil
+        return changed ? backgrounds : nil
     }
 
     /// The per-channel median of an RGB image: its background colour when most of it is background.

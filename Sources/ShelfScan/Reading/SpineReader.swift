@@ -27,10 +27,6 @@ public struct SpineReader: Sendable {
     /// Below this share of lettering ink left once the words read are painted out, nothing is read again.
     public var leftoverInkShare: Double = 0.004
 
-    /// Below this share of the crop's rows with a background of their own, a spine is not read again
-    /// against its local background.
-    public var localBackgroundShare: Double = 0
-
     /// Words to judge readings by: text read the wrong way up is rarely made of words. Without it,
     /// readings are judged by Tesseract's confidence alone.
     public var lexicon: Lexicon?
@@ -77,8 +73,8 @@ public struct SpineReader: Sendable {
     /// spine of two colours, or one lit unevenly, where the first reading lost a part. Nil when the
     /// spine's background is one colour throughout.
     public func readAgainstLocalBackground(_ polygon: [Point], in photo: Image, pool: TesseractPool) async throws(OCRError) -> Reading? {
-        let crop = uprightCrop(polygon, in: photo, localBackground: true)
-        guard let image = crop.image else { return nil }
+        let crop = colourCrop(polygon, in: photo)
+        guard let image = crop.image.inkOnWhiteAgainstLocalBackground() else { return nil }
         return try await read(image, scale: crop.scale, pool: pool)
     }
 
@@ -142,13 +138,12 @@ public struct SpineReader: Sendable {
     /// The book cut out upright (head at the top), resampled and turned dark-on-white, with the photo
     /// pixels per crop pixel.
     func uprightCrop(_ polygon: [Point], in photo: Image) -> (image: Image, scale: Double) {
-        let crop = uprightCrop(polygon, in: photo, localBackground: false)
-        return (crop.image!, crop.scale)
+        let crop = colourCrop(polygon, in: photo)
+        return (crop.image.inkOnWhite(), crop.scale)
     }
 
-    /// The book cut out upright, inked against each stretch's own background with `localBackground`
-    /// (nil when that is the same as the whole crop's).
-    private func uprightCrop(_ polygon: [Point], in photo: Image, localBackground: Bool) -> (image: Image?, scale: Double) {
+    /// The book cut out upright and resampled, in its colours, with the photo pixels per crop pixel.
+    private func colourCrop(_ polygon: [Point], in photo: Image) -> (image: Image, scale: Double) {
         let across = (polygon[0].distance(to: polygon[1]) + polygon[3].distance(to: polygon[2])) / 2
         let along = (polygon[0].distance(to: polygon[3]) + polygon[1].distance(to: polygon[2])) / 2
         var scale = min(max(pixelsAcross / max(across, 1), 0.25), 6)
@@ -156,9 +151,7 @@ public struct SpineReader: Sendable {
         // resolution up to a cap on the longer side.
         if across > 0.3 * along { scale = min(max(scale, 1), 1400 / max(across, along)) }
         let width = Int((across * scale).rounded()), height = Int((along * scale).rounded())
-        let colour = photo.sampled(quadrilateral: polygon, width: max(width, 4), height: max(height, 4))
-        let image = localBackground ? colour.inkOnWhiteAgainstLocalBackground(minimumChangedShare: localBackgroundShare) : colour.inkOnWhite()
-        return (image, 1 / scale)
+        return (photo.sampled(quadrilateral: polygon, width: max(width, 4), height: max(height, 4)), 1 / scale)
     }
 
     /// The ways to turn a crop, likeliest first: spines run top to bottom in English; a shape wider
