@@ -116,16 +116,15 @@ public actor ShelfScanner {
         do {
             // Doubtful books are read again, each stretch of the spine against its own background
             // (a spine of two colours, or lit unevenly); the parse the confidence trusts more is kept.
-            let doubtful = spines.indices.filter {
-                assessor.confidence(of: parsedSpines[$0], on: spines[$0]) < Self.doubtfulConfidence
-            }
+            let confidences = spines.indices.map { assessor.confidence(of: parsedSpines[$0], on: spines[$0]) }
+            let doubtful = spines.indices.filter { confidences[$0] < Self.doubtfulConfidence }
             let second = try await Self.read(
                 doubtful.map { spines[$0].polygon }, in: image, reader: reader, pool: pool, againstLocalBackground: true)
             report.timings["readAgain"] = stopwatch.lap()
             for (index, reading) in zip(doubtful, second) {
                 guard let reading else { continue }
                 let parsed = parser.parse(reading.text)
-                if assessor.confidence(of: parsed, on: spines[index]) > assessor.confidence(of: parsedSpines[index], on: spines[index]) {
+                if assessor.confidence(of: parsed, on: spines[index]) > confidences[index] {
                     (readings[index], parsedSpines[index]) = (reading, parsed)
                 }
             }
