@@ -51,7 +51,8 @@ struct PhotoOptions: ParsableArguments {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let multiplier = trimmed.uppercased().hasSuffix("M") ? 1_000_000.0 : 1.0
         let number = multiplier == 1 ? trimmed : String(trimmed.dropLast())
-        guard let value = Double(number), value > 0 else {
+        // Past 2^62 pixels no photo could be refused anyway; above Int's range the conversion would trap.
+        guard let value = Double(number), value > 0, value * multiplier < 0x1p62 else {
             throw ValidationError("--max-pixels takes a pixel count such as 100000000 or 100M, not \"\(text)\".")
         }
         return Int(value * multiplier)

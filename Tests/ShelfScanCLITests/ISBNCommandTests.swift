@@ -30,4 +30,10 @@ struct ISBNCommandTests {
         #expect(throws: (any Error).self) { try ISBNCommand.parse([]) }
         #expect(throws: (any Error).self) { try ISBNCommand.parse(["a.jpg", "--max-pixels", "lots"]) }
     }
+
+    /// Limits past Int's range trapped in the conversion ("Double value cannot be converted to Int").
+    @Test(arguments: ["1e300", "inf", "1e20M", "nan"])
+    func refusesAPixelLimitNoIntegerHolds(limit: String) {
+        #expect(throws: (any Error).self) { try ISBNCommand.parse(["a.jpg", "--max-pixels", limit]) }
+    }
 }

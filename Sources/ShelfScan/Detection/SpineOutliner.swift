@@ -177,13 +177,13 @@ struct SpineOutliner: Sendable {
         guard !rows.isEmpty else { return 1 }
         var supported = 0
         field.verticalEdgeAngles.withUnsafeBufferPointer { angles in
-            for y in rows {
+            for y in rows where (0..<field.height).contains(y) {
                 let base = y * field.width
                 var found = false
+                // A leaning side may run past the image's edge: only the columns inside it count.
                 for line in [left, right] where !found {
-                    let centre = Int(line.x(atY: Double(y)))
-                    for x in max(0, centre - 2)...max(0, min(field.width - 1, centre + 2))
-                    where angles[base + x] != GradientField.noEdge {
+                    guard let columns = ClosedRange.around(line.x(atY: Double(y)), radius: 2, within: field.width) else { continue }
+                    for x in columns where angles[base + x] != GradientField.noEdge {
                         found = true
                         break
                     }
