@@ -6,7 +6,12 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "shelfscan", targets: ["shelfscan"]),
-        .library(name: "ShelfScan", targets: ["ShelfScan"]),
+        .library(
+            name: "ShelfScan",
+            targets: [
+                "ShelfText", "ShelfISBN", "ShelfImaging", "ShelfWorkers", "ShelfDetection", "ShelfBarcodes", "ShelfOCR",
+                "ShelfReading", "ShelfLibrary", "ShelfPipeline",
+            ]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -44,19 +49,36 @@ let package = Package(
             linkerSettings: [.linkedLibrary("ZXing")]
         ),
 
-        // MARK: - Swift
+        // MARK: - Swift, one target per stage; the imports run one way:
+        // ShelfText, ShelfISBN, ShelfImaging, ShelfWorkers ← ShelfDetection, ShelfBarcodes, ShelfOCR
+        //   ← ShelfReading ← ShelfPipeline → ShelfLibrary; ShelfScanCLI on top of them all.
 
+        .target(name: "ShelfText"),
+        .target(name: "ShelfISBN"),
+        .target(name: "ShelfWorkers"),
+        .target(name: "ShelfImaging", dependencies: ["CPNG", "CJPEG"]),
+        .target(name: "ShelfDetection", dependencies: ["ShelfImaging"]),
+        .target(name: "ShelfBarcodes", dependencies: ["ShelfImaging", "ShelfISBN", "CZBar", "CZXing"]),
+        .target(name: "ShelfOCR", dependencies: ["ShelfImaging", "ShelfWorkers", "CTesseract", "CLeptonica"]),
         .target(
-            name: "ShelfScan",
+            name: "ShelfReading",
+            dependencies: ["ShelfText", "ShelfISBN", "ShelfImaging", "ShelfDetection", "ShelfOCR"]
+        ),
+        .target(
+            name: "ShelfLibrary",
+            dependencies: ["ShelfText", "ShelfISBN", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "ShelfPipeline",
             dependencies: [
-                "CPNG", "CJPEG", "CLeptonica", "CTesseract", "CZBar", "CZXing",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "ShelfText", "ShelfISBN", "ShelfImaging", "ShelfWorkers", "ShelfDetection", "ShelfBarcodes", "ShelfOCR",
+                "ShelfReading", "ShelfLibrary",
             ]
         ),
         .target(
             name: "ShelfScanCLI",
             dependencies: [
-                "ShelfScan",
+                "ShelfPipeline", "ShelfLibrary", "ShelfImaging", "ShelfISBN",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -66,12 +88,15 @@ let package = Package(
         ),
         .testTarget(
             name: "ShelfScanTests",
-            dependencies: ["ShelfScan"]
+            dependencies: [
+                "ShelfText", "ShelfISBN", "ShelfImaging", "ShelfWorkers", "ShelfDetection", "ShelfBarcodes", "ShelfOCR",
+                "ShelfReading", "ShelfLibrary", "ShelfPipeline",
+            ]
         ),
         .testTarget(
             name: "ShelfScanCLITests",
             // The executable is a dependency so that end-to-end tests can run the built binary.
-            dependencies: ["ShelfScanCLI", "ShelfScan", "shelfscan"]
+            dependencies: ["ShelfScanCLI", "ShelfPipeline", "ShelfLibrary", "ShelfImaging", "ShelfISBN", "shelfscan"]
         ),
     ],
     swiftLanguageModes: [.v6],

@@ -1,8 +1,13 @@
 import Foundation
-import ShelfScan
+import Synchronization
+import ShelfImaging
 
-/// Writes `--annotate` pictures: per scanned photo, `NAME.annotated.png` with its books drawn on.
-enum Annotator {
+/// Writes `--annotate` pictures: per scanned photo, `NAME.annotated.png` with its books drawn on
+/// (drawn by the scanner while the photo is decoded, so no photo is decoded twice).
+final class Annotator: Sendable {
+    /// The longer side of an annotated picture, at most.
+    static let maxSide = 2000
+
     /// A picture that could not be written.
     struct WriteError: Error, CustomStringConvertible {
         let path: String
@@ -10,37 +15,41 @@ enum Annotator {
         var description: String { "\(path): \(reason)" }
     }
 
-    /// Writes a picture for every photo of `report` that was read, into `folder` (created if
-    /// missing), and returns the paths written. Photos with the same name get `-2`, `-3`… suffixes.
-    @discardableResult
-    static func writeAnnotations(of report: ScanReport, to folder: String, maxPixels: Int) throws -> [String] {
+    let folder: String
+    /// The names written so far: photos with the same name get `-2`, `-3`… suffixes.
+    private let usedNames = Mutex(Set<String>())
+
+    /// Makes `folder` (and its parents) if missing.
+    init(folder: String) throws(WriteError) {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             throw WriteError(path: folder, reason: "cannot create the folder (\(error.localizedDescription))")
         }
-        var written: [String] = []
-        var usedNames: Set<String> = []
-        for image in report.images where image.error == nil {
-            let stem = ((image.path as NSString).lastPathComponent as NSString).deletingPathExtension
+        self.folder = folder
+    }
+
+    /// Writes the picture of the photo at `photoPath` and returns the path written.
+    @discardableResult
+    func write(_ picture: Image, for photoPath: String) throws -> String {
+        let stem = ((photoPath as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name = usedNames.withLock { used in
             var name = "\(stem).annotated.png"
             var copy = 2
-            while usedNames.contains(name) {
+            while used.contains(name) {
                 name = "\(stem)-\(copy).annotated.png"
                 copy += 1
             }
-            usedNames.insert(name)
-            let photo = try ImageDecoder(maxPixels: maxPixels).decodePhoto(atPath: image.path)
-            let picture = BookAnnotator.annotated(photo.image, books: image.books)
-            let target = (folder as NSString).appendingPathComponent(name)
-            let data = Data(try picture.pngData())
-            do {
-                try data.write(to: URL(fileURLWithPath: target), options: .atomic)
-            } catch {
-                throw WriteError(path: target, reason: "cannot write the picture (\(error.localizedDescription))")
-            }
-            written.append(target)
+            used.insert(name)
+            return name
         }
-        return written
+        let target = (folder as NSString).appendingPathComponent(name)
+        let data = Data(try picture.pngData())
+        do {
+            try data.write(to: URL(fileURLWithPath: target), options: .atomic)
+        } catch {
+            throw WriteError(path: target, reason: "cannot write the picture (\(error.localizedDescription))")
+        }
+        return target
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import ShelfScan
+import ShelfISBN
+import ShelfPipeline
 
 /// `shelfscan isbn PHOTO...`: the ISBNs of back covers and copyright pages.
 struct ISBNCommand: AsyncParsableCommand {
@@ -20,7 +21,7 @@ struct ISBNCommand: AsyncParsableCommand {
     var allText = false
 
     func run() async throws {
-        let scanOptions = ShelfScanner.Options(maxPixels: options.maxPixels, readsTextAlways: allText)
+        let scanOptions = ScanOptions(maxPixels: options.maxPixels, readsTextAlways: allText)
         let report = await ShelfScanner.shared.isbnReport(forPhotosAt: options.photos, options: scanOptions)
         if options.json {
             print(try ReportPrinter.json(report))

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import ShelfScan
 
 /// `shelfscan library …`: the books the owner already has.
 struct LibraryCommand: ParsableCommand {

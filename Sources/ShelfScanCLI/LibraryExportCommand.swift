@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import ShelfScan
+import ShelfLibrary
 
 /// `shelfscan library export`: the library as a Goodreads CSV or JSON.
 struct LibraryExportCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import ShelfScan
+import ShelfISBN
+import ShelfLibrary
 
 /// `shelfscan library import FILE`: a Goodreads, LibraryThing or StoryGraph export into the library.
 struct LibraryImportCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import ShelfScan
+import ShelfISBN
+import ShelfLibrary
 
 /// `shelfscan library list`: every book in the library.
 struct LibraryListCommand: ParsableCommand {

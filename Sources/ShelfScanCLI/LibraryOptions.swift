@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import ShelfScan
+import ShelfLibrary
 
 /// Where the library is: `--library`, else `$SHELFSCAN_LIBRARY`, else the XDG data folder.
 struct LibraryOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import Foundation
-import ShelfScan
+import ShelfISBN
+import ShelfLibrary
 
 /// Library books on the terminal: a table, or JSON.
 enum LibraryPrinter {

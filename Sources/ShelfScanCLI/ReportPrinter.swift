@@ -1,5 +1,7 @@
 import Foundation
-import ShelfScan
+import ShelfISBN
+import ShelfLibrary
+import ShelfPipeline
 
 /// Turns reports into what the terminal shows: results on stdout, diagnostics on stderr.
 enum ReportPrinter {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import ShelfScan
+import ShelfImaging
+import ShelfLibrary
+import ShelfPipeline
 
 /// `shelfscan scan PHOTO...`: the books on shelf photos.
 struct ScanCommand: AsyncParsableCommand {
@@ -13,7 +15,8 @@ struct ScanCommand: AsyncParsableCommand {
             "confirmed" when an ISBN on the spine agrees, "detected" otherwise; the others are \
             "uncertain", for a person to check. Books already in the library are "alreadyInLibrary" and \
             never selected; --add adds the selected new ones to it. Exits 0 when every photo was read, 1 when any photo \
-            could not be read; the other photos are scanned all the same.
+            could not be read; the other photos are scanned all the same. Ctrl-C stops the scan: the photos \
+            done are printed, nothing is added, and the exit status is 130.
             """
     )
 
@@ -35,7 +38,7 @@ struct ScanCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp("Select the books at or above this confidence (0 to 1).", valueName: "confidence"))
-    var minConfidence: Double = 0.7
+    var minConfidence: Double = BookAssessor.defaultMinimumConfidence
 
     func validate() throws {
         guard (0...1).contains(minConfidence) else {
@@ -54,39 +57,82 @@ struct ScanCommand: AsyncParsableCommand {
         if library == nil && libraryOptions.isNamed {
             ReportPrinter.printError("\(libraryOptions.path): no library there yet; nothing to compare with", prefix: "note")
         }
-        var scanOptions = ShelfScanner.Options(maxPixels: options.maxPixels, minimumConfidence: minConfidence)
+        var scanOptions = ScanOptions(maxPixels: options.maxPixels, minimumConfidence: minConfidence)
         do {
             scanOptions.library = try library?.matcher()
         } catch {
             throw error.exit()
         }
-        let report = await ShelfScanner.shared.scanReport(forPhotosAt: options.photos, options: scanOptions)
+        // The folder is made before the scan: a folder that cannot be made fails at once, not after it.
+        var annotator: Annotator?
+        if let folder = annotate {
+            do {
+                annotator = try Annotator(folder: folder)
+                scanOptions.annotationMaxSide = Annotator.maxSide
+            } catch {
+                ReportPrinter.printError("\(error)")
+                throw ExitCode.failure
+            }
+        }
+        let photos = options.photos
+        let outcome = await Interruption.run { [scanOptions, annotator] in
+            let results = ScanResults(annotator: annotator)
+            await ShelfScanner.shared.scan(photosAt: photos, options: scanOptions) { await results.add($0) }
+            return await results.collected
+        }
+        // A photo the interruption cut short is not reported as scanned.
+        let images = outcome.value.reports.filter { $0.error?.code != .cancelled }
+        let report = ScanReport(images: images)
         if options.json {
             print(try ReportPrinter.json(report))
         } else {
             ReportPrinter.printBooks(report)
         }
-        var failed = report.summary.errors > 0
         for image in report.images {
             if let error = image.error { ReportPrinter.printError(error.message) }
         }
+        for failure in outcome.value.annotationFailures { ReportPrinter.printError(failure) }
+        if outcome.wasInterrupted {
+            ReportPrinter.printError(
+                "interrupted: \(images.count) of \(photos.count) photos scanned"
+                    + (add ? "; nothing was added to the library" : ""), prefix: "stopped")
+            throw ExitCode(130)
+        }
+        var failed = report.summary.errors > 0 || !outcome.value.annotationFailures.isEmpty
         if add, let library {
             do {
-                let summary = try library.add(selectedBooksOf: report)
+                let summary = try library.add(report.selectedCopies)
                 ReportPrinter.printAddition(summary, to: library.path ?? "")
             } catch {
                 ReportPrinter.printError(error.description)
                 failed = true
             }
         }
-        if let folder = annotate {
-            do {
-                try Annotator.writeAnnotations(of: report, to: folder, maxPixels: options.maxPixels)
-            } catch {
-                ReportPrinter.printError("\(error)")
-                failed = true
-            }
-        }
         if failed { throw ExitCode.failure }
+    }
+}
+
+/// The photos of a scan as they come in, their annotated pictures written at once.
+private actor ScanResults {
+    struct Collected: Sendable {
+        var reports: [ImageReport] = []
+        var annotationFailures: [String] = []
+    }
+
+    private let annotator: Annotator?
+    private(set) var collected = Collected()
+
+    init(annotator: Annotator?) {
+        self.annotator = annotator
+    }
+
+    func add(_ scan: PhotoScan) {
+        collected.reports.append(scan.report)
+        guard let annotator, let picture = scan.annotated else { return }
+        do {
+            try annotator.write(picture, for: scan.report.path)
+        } catch {
+            collected.annotationFailures.append("\(error)")
+        }
     }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import ShelfScan
+import ShelfImaging
+import ShelfLibrary
+import ShelfPipeline
 
 /// The `shelfscan` command line: its subcommands live in files of their own.
 public struct ShelfScanCommand: AsyncParsableCommand {

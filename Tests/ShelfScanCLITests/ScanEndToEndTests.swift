@@ -1,6 +1,11 @@
 import Foundation
-import ShelfScan
+import ShelfISBN
+import ShelfImaging
+import ShelfLibrary
+import ShelfPipeline
+import ShelfText
 import Testing
+
 
 /// `shelfscan scan` as a user runs it: the table, the JSON report, `--annotate`, errors and exit codes.
 struct ScanEndToEndTests {

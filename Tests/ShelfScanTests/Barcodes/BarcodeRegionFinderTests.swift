@@ -1,6 +1,7 @@
 import Testing
 
-@testable import ShelfScan
+@testable import ShelfBarcodes
+@testable import ShelfImaging
 
 struct BarcodeRegionFinderTests {
     static func gray(_ relative: String) throws -> Image {

@@ -1,6 +1,8 @@
 import Testing
 
-@testable import ShelfScan
+@testable import ShelfBarcodes
+@testable import ShelfISBN
+@testable import ShelfImaging
 
 /// Reads every barcode fixture, like ZXing's black-box tests: minimum pass counts set at what the
 /// scanner achieves, so that a regression fails; a wrong ISBN fails at once.

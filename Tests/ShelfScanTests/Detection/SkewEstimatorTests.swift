@@ -1,6 +1,7 @@
 import Testing
 
-@testable import ShelfScan
+@testable import ShelfDetection
+@testable import ShelfImaging
 
 /// The camera's roll, read from a picture of upright stripes turned by a known angle.
 struct SkewEstimatorTests {

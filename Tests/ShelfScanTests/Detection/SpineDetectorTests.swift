@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import ShelfScan
+@testable import ShelfDetection
+@testable import ShelfImaging
 
 /// The detector against the rendered shelves of `Fixtures/shelves`, whose truth has every spine's
 /// outline; matching is one-to-one at an intersection over union of at least 0.5.

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import ShelfScan
+@testable import ShelfDetection
+@testable import ShelfImaging
 
 struct SpineOutlinerTests {
     /// A book at the right edge of the photo whose right side leans out of the frame above the row:

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import ShelfScan
+@testable import ShelfDetection
+@testable import ShelfImaging
 
 /// The detector's working frame maps its deskewed, reduced pixels back to the photo's.
 struct WorkingFrameTests {

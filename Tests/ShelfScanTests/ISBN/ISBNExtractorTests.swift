@@ -1,6 +1,7 @@
 import Testing
 
-@testable import ShelfScan
+@testable import ShelfISBN
+@testable import ShelfLibrary
 
 struct ISBNExtractorTests {
     let extractor = ISBNExtractor()

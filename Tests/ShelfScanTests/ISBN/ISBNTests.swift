@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ShelfScan
+@testable import ShelfISBN
 
 struct ISBNTests {
     @Test(arguments: [

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ShelfScan
+@testable import ShelfImaging
 
 struct ImageDecoderTests {
     struct ExpectedPixels: Decodable {

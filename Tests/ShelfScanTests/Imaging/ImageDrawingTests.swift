@@ -1,6 +1,7 @@
 import Testing
 
-@testable import ShelfScan
+@testable import ShelfImaging
+@testable import ShelfPipeline
 
 /// Drawing outlines and numbers for `--annotate`.
 struct ImageDrawingTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ShelfScan
+@testable import ShelfImaging
 
 struct ImageFormatTests {
     @Test(

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ShelfScan
+@testable import ShelfImaging
 
 struct ImageTransformTests {
     /// A 3×2 RGB image whose every sample is distinct.

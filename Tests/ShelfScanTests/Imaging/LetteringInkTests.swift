@@ -1,6 +1,7 @@
 import Testing
 
-@testable import ShelfScan
+@testable import ShelfImaging
+@testable import ShelfReading
 
 /// Finding the ink left on a spine crop that could be lettering.
 struct LetteringInkTests {

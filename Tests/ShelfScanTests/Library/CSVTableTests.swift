@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import ShelfScan
+@testable import ShelfISBN
+@testable import ShelfLibrary
 
 struct CSVTableTests {
     @Test func readsQuotedCellsNewlinesAndDoubledQuotes() {

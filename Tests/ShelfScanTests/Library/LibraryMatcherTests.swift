@@ -1,6 +1,9 @@
 import Testing
 
-@testable import ShelfScan
+@testable import ShelfISBN
+@testable import ShelfLibrary
+@testable import ShelfPipeline
+@testable import ShelfText
 
 /// Duplicate rules as tables: what must match, how, and the near misses that must not.
 struct LibraryMatcherTests {
@@ -84,14 +87,14 @@ struct LibraryMatcherTests {
         let book = DetectedBook(
             title: testCase.title, author: testCase.author, confidence: 0.9, detectionScore: 0.9, status: .detected,
             selected: true, polygon: [], text: testCase.text)
-        #expect(Self.matcher.match(for: book)?.id == testCase.expected)
+        #expect(Self.matcher.match(for: book.scannedBook)?.id == testCase.expected)
     }
 
     @Test func aSpineISBNWinsAndTheBookTakesTheLibrarysNames() throws {
         var book = DetectedBook(
             title: "Hobit", author: nil, isbn: try ISBN("0261102214"), confidence: 0.97, detectionScore: 0.9,
             status: .confirmed, selected: true, polygon: [], text: "Hobit 0-261-10221-4")
-        let match = try #require(Self.matcher.match(for: book))
+        let match = try #require(Self.matcher.match(for: book.scannedBook))
         #expect(match.matchedBy == .isbn)
         book.markInLibrary(match)
         #expect(book.status == .alreadyInLibrary)

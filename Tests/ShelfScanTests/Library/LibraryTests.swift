@@ -2,7 +2,10 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import ShelfScan
+@testable import ShelfISBN
+@testable import ShelfImaging
+@testable import ShelfLibrary
+@testable import ShelfPipeline
 
 /// The library database: schema, safety on bad files, import, search, export, remove and add.
 struct LibraryTests {
@@ -211,7 +214,7 @@ struct LibraryTests {
             ]),
             ImageReport(path: "/photos/b.jpg", books: [Self.scannedBook("Silent Spring", "Rachel Carson")]),
         ])
-        let first = try library.add(selectedBooksOf: report)
+        let first = try library.add(report.selectedCopies)
         #expect(first.added.map(\.title).sorted() == ["Silent Spring", "The Stand"])
         #expect(first.added.first { $0.title == "The Stand" }?.copies == 2)
         #expect(first.added.first { $0.title == "The Stand" }?.authors == ["Stephen King"])  // the best read names it
@@ -222,7 +225,7 @@ struct LibraryTests {
         #expect(sources.first?.outline == "[[0,0],[10,0],[10,90],[0,90]]")
         #expect(try library.count() == 8)
 
-        let second = try library.add(selectedBooksOf: report)
+        let second = try library.add(report.selectedCopies)
         #expect(second.added.isEmpty)
         #expect(try library.count() == 8)
     }

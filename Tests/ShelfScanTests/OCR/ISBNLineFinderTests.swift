@@ -1,6 +1,8 @@
 import Testing
 
-@testable import ShelfScan
+@testable import ShelfDetection
+@testable import ShelfISBN
+@testable import ShelfImaging
 
 /// The line finder on bands drawn here: a spine 72 px wide, its edge band 25 px deep, lettering
 /// 7 px tall (the bitmap font at scale 1).

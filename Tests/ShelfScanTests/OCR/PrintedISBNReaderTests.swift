@@ -1,18 +1,21 @@
 import Testing
 
-@testable import ShelfScan
+@testable import ShelfBarcodes
+@testable import ShelfISBN
+@testable import ShelfImaging
+@testable import ShelfReading
+@testable import ShelfOCR
 
 struct PrintedISBNReaderTests {
     static let pages = Fixtures.photos(in: "pages")
 
     @Test func readsThePrintedISBNsOfEveryPageWayUpWithoutTheTraps() async throws {
         #expect(Self.pages.count >= 8)
-        let pool = TesseractPool(capacity: 2)
         var found = 0, total = 0
         for name in Self.pages {
             let truth = try Fixtures.json(PhotoTruth.self, "pages/\(name).truth.json")
             let image = try ImageDecoder().decodePhoto(atPath: Fixtures.path("pages/\(name)")).image
-            let reading = try await PrintedISBNReader().read(image, pool: pool)
+            let reading = try await PrintedISBNReader().read(image, recognizer: TextRecognizer())
             let reported = Set(reading.findings.map(\.isbn.isbn13))
             // Every page carries LCCNs, phone numbers or printing lines that pass the ISBN-10 check.
             #expect(reported.isSubset(of: Set(truth.isbns)), "\(name): wrong \(reported.subtracting(truth.isbns))")
@@ -26,7 +29,7 @@ struct PrintedISBNReaderTests {
     func findsTheWayUp(turns: Int) async throws {
         let image = try ImageDecoder().decodePhoto(atPath: Fixtures.path("pages/page-001.jpg")).image
         let reading = try await PrintedISBNReader().read(
-            image.rotated(quarterTurns: turns), pool: TesseractPool(capacity: 2))
+            image.rotated(quarterTurns: turns), recognizer: TextRecognizer())
         #expect(reading.quarterTurns == (4 - turns) % 4)
         #expect(reading.findings.map(\.isbn.isbn13) == ["9781909290471"])
         #expect(reading.confidence > 70)
@@ -34,7 +37,7 @@ struct PrintedISBNReaderTests {
 
     @Test func outlinesTheISBNLineInThePhoto() async throws {
         let image = try ImageDecoder().decodePhoto(atPath: Fixtures.path("pages/page-004.jpg")).image
-        let reading = try await PrintedISBNReader().read(image, pool: TesseractPool(capacity: 1))
+        let reading = try await PrintedISBNReader().read(image, recognizer: TextRecognizer())
         #expect(!reading.findings.isEmpty)
         for finding in reading.findings {
             let box = BoundingBox(finding.polygon)
@@ -47,7 +50,7 @@ struct PrintedISBNReaderTests {
 
     @Test func extractsWordsWithConfidences() async throws {
         let page = try ImageDecoder().decodePhoto(atPath: Fixtures.path("pages/page-001.jpg")).image.grayscale()
-        let text = try await TesseractPool(capacity: 1).recognize(page, segmentation: .auto)
+        let text = try await TextRecognizer().recognize(page, segmentation: .auto)
         #expect(text.words.count > 40)
         #expect(text.lines.count >= 10)
         #expect(text.meanConfidence > 60)

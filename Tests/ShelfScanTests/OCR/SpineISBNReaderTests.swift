@@ -1,6 +1,9 @@
 import Testing
 
-@testable import ShelfScan
+@testable import ShelfISBN
+@testable import ShelfImaging
+@testable import ShelfReading
+@testable import ShelfOCR
 
 /// The spine ISBN reader at the true outlines of the rendered fixture shelves: the spines that
 /// carry a printed ISBN line, and spines that carry none.
@@ -14,14 +17,14 @@ struct SpineISBNReaderTests {
     }
 
     @Test func readsTheISBNLinesOfTheFixtureSpines() async throws {
-        let pool = TesseractPool(capacity: 2)
+        let engine = try TesseractEngine()
         var read = 0, total = 0
         for photo in Self.photos {
             let (image, books) = try Self.books(photo)
             for book in books where book.isbn != nil {
                 total += 1
                 let orientation = book.textOrientation.flatMap(TextOrientation.init(rawValue:))
-                let isbn = try await SpineISBNReader().read(book.outline, in: image, orientation: orientation, pool: pool)
+                let isbn = SpineISBNReader().read(book.outline, in: image, orientation: orientation, engine: engine)
                 #expect(isbn == nil || isbn?.isbn13 == book.isbn, "\(photo) \(book.title): read \(isbn?.isbn13 ?? "")")
                 if isbn?.isbn13 == book.isbn { read += 1 }
             }
@@ -33,8 +36,9 @@ struct SpineISBNReaderTests {
     @Test func readsTheLineWhicheverWayTheLetteringIsThoughtToRun() async throws {
         let (image, books) = try Self.books("shelf-003.jpg")
         let book = try #require(books.first { $0.isbn != nil && $0.textOrientation == "topToBottom" })
+        let engine = try TesseractEngine()
         for orientation in [TextOrientation.topToBottom, .bottomToTop, nil] {
-            let isbn = try await SpineISBNReader().read(book.outline, in: image, orientation: orientation, pool: .shared)
+            let isbn = SpineISBNReader().read(book.outline, in: image, orientation: orientation, engine: engine)
             #expect(isbn?.isbn13 == book.isbn, "\(String(describing: orientation))")
         }
     }
@@ -43,9 +47,10 @@ struct SpineISBNReaderTests {
         let (image, books) = try Self.books("shelf-003.jpg")
         let plain = books.filter { $0.isbn == nil }.prefix(30)
         #expect(plain.count == 30)
+        let engine = try TesseractEngine()
         for book in plain {
             let orientation = book.textOrientation.flatMap(TextOrientation.init(rawValue:))
-            let isbn = try await SpineISBNReader().read(book.outline, in: image, orientation: orientation, pool: .shared)
+            let isbn = SpineISBNReader().read(book.outline, in: image, orientation: orientation, engine: engine)
             #expect(isbn == nil, "\(book.title): read \(isbn?.isbn13 ?? "")")
         }
     }

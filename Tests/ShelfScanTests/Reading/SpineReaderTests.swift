@@ -1,6 +1,11 @@
 import Testing
 
-@testable import ShelfScan
+@testable import ShelfDetection
+@testable import ShelfImaging
+@testable import ShelfOCR
+@testable import ShelfPipeline
+@testable import ShelfReading
+@testable import ShelfText
 
 /// Reading spines of a rendered shelf at their true outlines: titles, authors, the way the
 /// lettering runs, and confidences that rank right readings above wrong ones.
@@ -29,12 +34,14 @@ import Testing
         let reader = SpineReader(lexicon: models.lexicon)
         let parser = SpineTextParser(lexicon: models.lexicon)
         let assessor = BookAssessor(model: models.confidence)
+        let engine = try TesseractEngine()
         var outcomes: [Outcome] = []
         for book in truth.books where book.polygon != nil {
-            let reading = try await reader.read(book.outline, in: photo.image, pool: .shared)
+            let reading = reader.read(book.outline, in: photo.image, engine: engine)
             let parsed = parser.parse(reading.text)
             let spine = DetectedSpine(polygon: book.outline, score: 0.9, row: book.row ?? 0, lean: 0)
-            let reported = assessor.book(spine: spine, reading: reading, parsed: parsed)
+            let findings = SpineFindings(spine: spine, reading: reading, parsed: parsed, assessment: assessor.assess(parsed, on: spine))
+            let reported = assessor.book(from: findings, isbn: parsed.isbn)
             let surname = book.author?.split(separator: " ").last.map(String.init)
             let authorRight = similar(parsed.author, book.author)
                 || (parsed.author?.split(separator: " ").contains { similar(String($0), surname) } ?? false)
@@ -123,9 +130,10 @@ import Testing
         let spine = Self.twoColourSpine().rotated(quarterTurns: 1)
         let outline = [Point(x: 0, y: 0), Point(x: Double(spine.width), y: 0), Point(x: Double(spine.width), y: Double(spine.height)), Point(x: 0, y: Double(spine.height))]
         let reader = SpineReader(lexicon: Self.models.lexicon)
-        let first = try await reader.read(outline, in: spine, pool: .shared)
+        let engine = try TesseractEngine()
+        let first = reader.read(outline, in: spine, engine: engine)
         #expect(!first.text.text.contains("HARBOUR"), "\(first.text.text)")
-        let second = try #require(try await reader.readAgainstLocalBackground(outline, in: spine, pool: .shared))
+        let second = try #require(reader.readAgainstLocalBackground(outline, in: spine, engine: engine))
         #expect(second.text.text.contains("HARBOUR"), "\(second.text.text)")
     }
 
@@ -138,7 +146,8 @@ import Testing
         var gray = spine.inkOnWhite()
         let title = RecognizedText.Word(text: "MAUS", confidence: 95, box: PixelRect(x: 20, y: 30, width: 330, height: 100))
         let first = RecognizedText(lines: [RecognizedText.Line(words: [title], box: title.box)])
-        let text = try await SpineReader().addingLeftovers(to: first, in: &gray, pool: .shared)
+        let engine = try TesseractEngine()
+        let text = SpineReader().addingLeftovers(to: first, in: &gray, engine: engine)
         #expect(text.words.first?.text == "MAUS")
         let added = text.words.dropFirst()
         #expect(added.contains { $0.text.contains("WILLA") || $0.text.contains("CATHER") }, "\(text.text)")
@@ -150,13 +159,13 @@ import Testing
         titled.drawText("MAUS", at: (260, 30), scale: 14, colour: .black)
         var titledGray = titled.inkOnWhite()
         let maus = RecognizedText.Word(text: "MAUS", confidence: 95, box: PixelRect(x: 260, y: 30, width: 330, height: 100))
-        let missed = try await SpineReader().addingLeftovers(
-            to: RecognizedText(lines: [RecognizedText.Line(words: [maus], box: maus.box)]), in: &titledGray, pool: .shared)
+        let missed = SpineReader().addingLeftovers(
+            to: RecognizedText(lines: [RecognizedText.Line(words: [maus], box: maus.box)]), in: &titledGray, engine: engine)
         #expect(missed.lines.count == 1)
         #expect(missed.lines.first?.words.map(\.text) == ["THE", "MAUS"], "\(missed.text)")
         // Nothing left to read: no second look.
         var blank = Image(width: 900, height: 140, format: .gray, filledWith: 255)
-        #expect(try await SpineReader().addingLeftovers(to: first, in: &blank, pool: .shared) == first)
+        #expect(SpineReader().addingLeftovers(to: first, in: &blank, engine: engine) == first)
     }
 
     @Test func dropsMarksAndNoise() {
@@ -176,15 +185,15 @@ import Testing
 
     @Test func confidenceGrowsWithBetterEvidenceAndAnISBN() {
         let model = Self.models.confidence
-        var signals: [String: Double] = [
-            "detection": 0.9, "hasTitle": 1, "titleConfidence": 0.5, "titleWordShare": 0.5, "titleLength": 0.5,
+        var signals: [ConfidenceSignal: Double] = [
+            .detection: 0.9, .hasTitle: 1, .titleConfidence: 0.5, .titleWordShare: 0.5, .titleLength: 0.5,
         ]
         let weak = model.confidence(signals: signals, hasISBN: false)
-        signals["titleConfidence"] = 0.95
-        signals["titleWordShare"] = 1
+        signals[.titleConfidence] = 0.95
+        signals[.titleWordShare] = 1
         let strong = model.confidence(signals: signals, hasISBN: false)
         #expect(strong > weak)
-        #expect(model.confidence(signals: ["detection": 0.5], hasISBN: false) < 0.7)
-        #expect(model.confidence(signals: ["detection": 0.5], hasISBN: true) >= model.isbnFloor)
+        #expect(model.confidence(signals: [.detection: 0.5], hasISBN: false) < BookAssessor.defaultMinimumConfidence)
+        #expect(model.confidence(signals: [.detection: 0.5], hasISBN: true) >= model.isbnFloor)
     }
 }

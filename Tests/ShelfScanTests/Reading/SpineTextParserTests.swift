@@ -1,6 +1,10 @@
 import Testing
 
-@testable import ShelfScan
+@testable import ShelfDetection
+@testable import ShelfImaging
+@testable import ShelfOCR
+@testable import ShelfPipeline
+@testable import ShelfReading
 
 /// The parser on spines as Tesseract reads them: words with their sizes and places, typed here as
 /// `WORD:capital height`, with `/` between lines, `|` for a wide gap along a line and `¦` for a

@@ -1,5 +1,6 @@
 import Foundation
-import ShelfScan
+import ShelfImaging
+
 
 /// The truth file written beside each shelf photo: every book with its spine outline.
 struct ShelfTruth: Decodable {

@@ -1,0 +1,91 @@
+import Foundation
+import ShelfISBN
+
+/// One distinct book in the owner's library, with how many copies they own.
+public struct LibraryBook: Sendable, Equatable, Identifiable, Codable {
+    /// The row id; nil until the book is saved.
+    public var id: Int64?
+    /// The title without subtitle or series ("The Snowman").
+    public var title: String
+    /// What followed a colon in the title ("A Novel").
+    public var subtitle: String?
+    /// A series or edition written in brackets after the title ("Discworld, #1", "Penguin Classics").
+    public var series: String?
+    /// Authors as "First Last", main author first.
+    public var authors: [String]
+    public var isbn13: String?
+    public var isbn10: String?
+    public var publisher: String?
+    public var year: Int?
+    /// The owner's shelf: "read", "to-read", "currently-reading", …
+    public var shelf: String?
+    public var copies: Int
+    public var dateAdded: Date
+
+    public init(
+        id: Int64? = nil, title: String, subtitle: String? = nil, series: String? = nil, authors: [String] = [],
+        isbn: ISBN? = nil, publisher: String? = nil, year: Int? = nil, shelf: String? = nil, copies: Int = 1,
+        dateAdded: Date = Date()
+    ) {
+        self.id = id
+        self.title = title
+        self.subtitle = subtitle
+        self.series = series
+        self.authors = authors
+        self.isbn13 = isbn?.isbn13
+        self.isbn10 = isbn?.isbn10
+        self.publisher = publisher
+        self.year = year
+        self.shelf = shelf
+        self.copies = copies
+        self.dateAdded = dateAdded
+    }
+
+    /// The ISBN, when the library has one.
+    public var isbn: ISBN? { isbn13.flatMap { try? ISBN($0) } }
+
+    /// The main author, or nil.
+    public var author: String? { authors.first }
+
+    /// Title, subtitle and series as one line: "The Snowman: A Novel (Harry Hole, #7)".
+    public var fullTitle: String {
+        var text = title
+        if let subtitle, !subtitle.isEmpty { text += ": " + subtitle }
+        if let series, !series.isEmpty { text += " (" + series + ")" }
+        return text
+    }
+}
+
+extension LibraryBook {
+    /// Splits a title as catalogues write it into title, subtitle and bracketed series:
+    /// "Holes (Vintage International)" → ("Holes", nil, "Vintage International").
+    public static func splitTitle(_ text: String) -> (title: String, subtitle: String?, series: String?) {
+        var rest = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var series: String?
+        if rest.hasSuffix(")"), let open = rest.lastIndex(of: "("), open > rest.startIndex {
+            let inside = rest[rest.index(after: open)..<rest.index(before: rest.endIndex)]
+            series = inside.trimmingCharacters(in: .whitespaces)
+            rest = rest[..<open].trimmingCharacters(in: .whitespaces)
+        }
+        var subtitle: String?
+        if let colon = rest.firstIndex(of: ":"), colon > rest.startIndex {
+            let after = rest[rest.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            if !after.isEmpty {
+                subtitle = after
+                rest = rest[..<colon].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return (rest, subtitle, series?.isEmpty == true ? nil : series)
+    }
+
+    /// "Tolstoy, Leo" → "Leo Tolstoy"; a name already in order is kept.
+    public static func nameInReadingOrder(_ name: String) -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let parts = trimmed.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        // "F, Scott Fitzgerald" is a misread initial, not a surname first.
+        guard parts.count == 2, parts[0].count > 2, !parts[1].isEmpty else { return trimmed }
+        let suffixes: Set<String> = ["jr", "jr.", "sr", "sr.", "ii", "iii", "iv"]
+        if suffixes.contains(parts[1].lowercased()) { return trimmed }
+        return parts[1] + " " + parts[0]
+    }
+}

@@ -1,0 +1,31 @@
+import ShelfBarcodes
+import ShelfISBN
+import ShelfLibrary
+
+/// The last stage of a photo: each spine's findings, with the barcode on it or the ISBN printed on
+/// it, become a reported book, matched against the owner's library; and the photo's ISBNs are
+/// gathered, barcodes first.
+struct BookAssembly: Sendable {
+    var assessor: BookAssessor
+    var library: LibraryMatcher?
+
+    func books(of findings: [SpineFindings], barcodes: [BarcodeFinding], lineISBNs: [ISBN?]) -> (
+        books: [DetectedBook], isbns: [ReportedISBN]
+    ) {
+        var isbns = barcodes.map { ReportedISBN(isbn: $0.isbn, source: .barcode, addon: $0.addon, polygon: $0.polygon) }
+        var books: [DetectedBook] = []
+        for (spineFindings, lineISBN) in zip(findings, lineISBNs) {
+            let spine = spineFindings.spine
+            let barcode = barcodes.first { spine.contains($0.centre) }
+            // A barcode on the spine wins over printed text when both were read.
+            let printed = spineFindings.parsed.isbn ?? lineISBN
+            var book = assessor.book(from: spineFindings, isbn: barcode?.isbn ?? printed)
+            if let match = library?.match(for: book.scannedBook) { book.markInLibrary(match) }
+            books.append(book)
+            if let printed, !isbns.contains(where: { $0.isbn == printed }) {
+                isbns.append(ReportedISBN(isbn: printed, source: .text, polygon: spine.polygon))
+            }
+        }
+        return (books, isbns)
+    }
+}

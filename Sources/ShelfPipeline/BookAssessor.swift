@@ -1,0 +1,55 @@
+import ShelfDetection
+import ShelfISBN
+import ShelfReading
+
+/// How far one parse of a spine is trusted: its signals and the confidence model's reading of them,
+/// worked out once per parse.
+public struct Assessment: Sendable, Equatable {
+    public var signals: [ConfidenceSignal: Double]
+    /// The model's confidence, before any ISBN raises it.
+    public var modelled: Double
+    /// The least confidence of a book with a checksum-valid ISBN read on it.
+    public var isbnFloor: Double
+
+    /// The confidence of the book, with or without an ISBN read on it.
+    public func confidence(hasISBN: Bool) -> Double {
+        hasISBN ? max(modelled, isbnFloor) : modelled
+    }
+}
+
+/// Judges the books of a photo: gives each parse its `Assessment`, and makes the reported book of
+/// a spine with its confidence, status and selection.
+public struct BookAssessor: Sendable {
+    /// The default selection threshold: books at or above it are selected.
+    public static let defaultMinimumConfidence = 0.7
+
+    public var model: ConfidenceModel
+    /// Books at or above this confidence are selected.
+    public var minimumConfidence: Double
+
+    public init(model: ConfidenceModel, minimumConfidence: Double = Self.defaultMinimumConfidence) {
+        self.model = model
+        self.minimumConfidence = minimumConfidence
+    }
+
+    /// The assessment of one parse of a spine.
+    public func assess(_ parsed: ParsedSpine, on spine: DetectedSpine) -> Assessment {
+        let signals = ConfidenceSignal.values(detectionScore: spine.score, parsed: parsed)
+        return Assessment(signals: signals, modelled: model.modelled(signals), isbnFloor: model.isbnFloor)
+    }
+
+    /// The book of one spine, from what the stages found on it. `isbn` is the ISBN the photo gave
+    /// the book (a barcode on it, else one printed on it), if any.
+    public func book(from findings: SpineFindings, isbn: ISBN?) -> DetectedBook {
+        let confidence = findings.assessment.confidence(hasISBN: isbn != nil)
+        let selected = confidence >= minimumConfidence
+        let status: DetectedBook.Status = !selected ? .uncertain : isbn != nil ? .confirmed : .detected
+        let reading = findings.reading, parsed = findings.parsed
+        return DetectedBook(
+            title: parsed.title, author: parsed.author, isbn: isbn, confidence: confidence,
+            detectionScore: findings.spine.score, status: status, selected: selected, polygon: findings.spine.polygon,
+            textOrientation: reading.text.words.isEmpty ? nil : reading.orientation,
+            text: reading.text.lines.map(\.text).joined(separator: " | "), publisher: parsed.publisher,
+            signals: Dictionary(uniqueKeysWithValues: findings.assessment.signals.map { ($0.key.rawValue, $0.value) }))
+    }
+}

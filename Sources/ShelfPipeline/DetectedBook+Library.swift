@@ -1,0 +1,33 @@
+import ShelfImaging
+import ShelfLibrary
+
+extension DetectedBook {
+    /// Marks the book as one the owner already has: never selected, and named as the library names it
+    /// (the spine's own reading stays in `text`, and `isbn` stays what was read on the photo).
+    public mutating func markInLibrary(_ match: LibraryMatch) {
+        libraryMatch = match
+        status = .alreadyInLibrary
+        selected = false
+        title = match.title
+        if let author = match.author { self.author = author }
+    }
+
+    /// The book in the terms the library compares it on.
+    public var scannedBook: ScannedBook {
+        ScannedBook(title: title, author: author, isbn: isbn, text: text)
+    }
+}
+
+extension ScanReport {
+    /// The copies to add to the library: the selected books not in it already, each with its photo.
+    public var selectedCopies: [ScannedCopy] {
+        images.flatMap { image in
+            image.books.filter { $0.selected && $0.status != .alreadyInLibrary }.map { book in
+                ScannedCopy(
+                    book: book.scannedBook, publisher: book.publisher, photo: image.path,
+                    outline: book.polygon.map { [Int(saturating: $0.x.rounded()), Int(saturating: $0.y.rounded())] },
+                    confidence: book.confidence)
+            }
+        }
+    }
+}

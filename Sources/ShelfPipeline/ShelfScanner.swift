@@ -1,0 +1,206 @@
+import ShelfBarcodes
+import ShelfDetection
+import ShelfISBN
+import ShelfImaging
+import ShelfOCR
+import ShelfReading
+import ShelfWorkers
+
+/// Runs shelfscan's pipeline over a batch of photos: the one place that orders the stages, times
+/// them and gathers their results into reports.
+///
+/// The stages are pure functions over `Sendable` values, usable alone; the blocking ones (decoding,
+/// detection, barcodes, every Tesseract call) run on the worker threads of a `WorkerPool`, never on
+/// Swift's cooperative threads. The scanner's state — the models it has loaded and the pool — is
+/// isolated to this global actor, and there is one scanner: `ShelfScanner.shared`.
+///
+/// A scan stops when its task is cancelled: work not yet started is dropped, the photo in hand is
+/// reported with a `cancelled` error, and the photos after it are not scanned.
+@globalActor
+public actor ShelfScanner {
+    /// The scanner.
+    public static let shared = ShelfScanner()
+
+    /// The most photos one run takes.
+    public static let maxPhotosPerRun = 10
+
+    private let workers: WorkerPool
+    /// The models loaded so far, by folder: loaded on a photo's first need and kept.
+    private var modelsByFolder: [String: ScanModels] = [:]
+
+    private init(workers: WorkerPool = .shared) {
+        self.workers = workers
+    }
+
+    // MARK: - Shelves
+
+    /// Scans the photos in order, handing each photo's result to `handle` as soon as it is done. A
+    /// photo that cannot be read gets an error in its report; the others are still scanned.
+    public func scan(
+        photosAt paths: [String], options: ScanOptions = ScanOptions(), each handle: @Sendable (PhotoScan) async -> Void
+    ) async {
+        for path in paths {
+            if Task.isCancelled { return }
+            await handle(await scan(photoAt: path, options: options))
+        }
+    }
+
+    /// The books on each photo, as one report (the photos done so far, if the task is cancelled).
+    public func scanReport(forPhotosAt paths: [String], options: ScanOptions = ScanOptions()) async -> ScanReport {
+        let collected = Collected()
+        await scan(photosAt: paths, options: options) { await collected.append($0.report) }
+        return ScanReport(images: await collected.reports)
+    }
+
+    /// The scan report of one photo.
+    public func scanReport(forPhotoAt path: String, options: ScanOptions = ScanOptions()) async -> ImageReport {
+        await scan(photoAt: path, options: options).report
+    }
+
+    /// One photo through the pipeline: decode → detect → (barcodes ∥ first reading) → parse and
+    /// assess → second reading of the doubtful → ISBN lines → books. A failed stage is recorded in
+    /// the report; what the stages before it found is kept.
+    private func scan(photoAt path: String, options: ScanOptions) async -> PhotoScan {
+        var run = PhotoRun(path: path)
+        let models: ScanModels
+        do {
+            models = try loadedModels(options.models)
+        } catch {
+            return run.finished(failing: .models, with: error)
+        }
+        guard let photo = await decode(path, options: options, run: &run) else { return run.finished() }
+        let image = photo.image
+        let recognizer = TextRecognizer(workers: workers, dataPath: options.tessdataPath)
+        let assessor = BookAssessor(model: models.confidence, minimumConfidence: options.minimumConfidence)
+        let reading = SpineReadingStage(
+            reader: SpineReader(lexicon: models.lexicon), parser: SpineTextParser(lexicon: models.lexicon),
+            assessor: assessor, recognizer: recognizer)
+
+        let spines: [DetectedSpine]
+        do {
+            spines = try await workers.run { _ in SpineDetector().spines(in: image) }
+        } catch {
+            return run.finished(failing: .detect, with: error)
+        }
+        run.lap("detect")
+        async let barcodeSearch = workers.run { _ in BarcodeScanner().isbnBarcodes(in: image) }
+        let readings: [SpineReader.Reading]
+        do {
+            readings = try await reading.read(spines, in: image)
+        } catch {
+            return run.finished(failing: .read, with: error)
+        }
+        let barcodes: [BarcodeFinding]
+        do {
+            barcodes = try await barcodeSearch
+        } catch {
+            return run.finished(failing: .barcodes, with: error)
+        }
+        run.lap("read")
+        var findings = reading.findings(of: spines, readings: readings)
+        run.lap("parse")
+        do {
+            findings = try await reading.readingDoubtfulAgain(findings, in: image)
+        } catch {
+            if run.record(.readAgain, error) { return run.finished() }
+        }
+        run.lap("readAgain")
+        var lineISBNs = [ISBN?](repeating: nil, count: findings.count)
+        do {
+            lineISBNs = try await ISBNLineStage(recognizer: recognizer).isbns(of: findings, barcodes: barcodes, in: image)
+        } catch {
+            if run.record(.isbnLines, error) { return run.finished() }
+        }
+        run.lap("isbnLines")
+        let assembly = BookAssembly(assessor: assessor, library: options.library)
+        (run.report.books, run.report.isbns) = assembly.books(of: findings, barcodes: barcodes, lineISBNs: lineISBNs)
+        run.lap("assemble")
+        var annotated: Image?
+        if let side = options.annotationMaxSide {
+            let books = run.report.books
+            annotated = try? await workers.run { _ in BookAnnotator.annotated(image, books: books, maxSide: side) }
+            run.lap("annotate")
+        }
+        return run.finished(annotated: annotated)
+    }
+
+    // MARK: - ISBNs
+
+    /// Reads the ISBNs (barcodes, then printed text) of each photo. A photo that cannot be read gets
+    /// an error in its report; the others are still read.
+    public func isbnReport(forPhotosAt paths: [String], options: ScanOptions = ScanOptions()) async -> ScanReport {
+        var images: [ImageReport] = []
+        for path in paths {
+            if Task.isCancelled { break }
+            images.append(await isbnReport(forPhotoAt: path, options: options))
+        }
+        return ScanReport(images: images)
+    }
+
+    /// The ISBN report of one photo: every barcode, then the printed text when no barcode was read
+    /// (or always, with `readsTextAlways`). Each ISBN is reported once, a barcode before text.
+    public func isbnReport(forPhotoAt path: String, options: ScanOptions = ScanOptions()) async -> ImageReport {
+        var run = PhotoRun(path: path)
+        guard let photo = await decode(path, options: options, run: &run) else { return run.finished().report }
+        let image = photo.image
+        let barcodes: [BarcodeFinding]
+        do {
+            barcodes = try await workers.run { _ in BarcodeScanner().isbnBarcodes(in: image) }
+        } catch {
+            return run.finished(failing: .barcodes, with: error).report
+        }
+        run.lap("barcodes")
+        run.report.isbns = barcodes.map { ReportedISBN(isbn: $0.isbn, source: .barcode, addon: $0.addon, polygon: $0.polygon) }
+        if barcodes.isEmpty || options.readsTextAlways {
+            let recognizer = TextRecognizer(workers: workers, dataPath: options.tessdataPath)
+            do {
+                let reading = try await PrintedISBNReader().read(image, recognizer: recognizer)
+                run.lap("text")
+                run.report.text = reading.text
+                for finding in reading.findings where !run.report.isbns.contains(where: { $0.isbn == finding.isbn }) {
+                    run.report.isbns.append(ReportedISBN(isbn: finding.isbn, source: .text, polygon: finding.polygon))
+                }
+            } catch {
+                _ = run.record(.text, error)
+            }
+        }
+        return run.finished().report
+    }
+
+    // MARK: - Shared steps
+
+    /// The models in `directory` (or the folder `ModelDirectory.locate()` finds), loaded once.
+    private func loadedModels(_ directory: ModelDirectory?) throws(ModelError) -> ScanModels {
+        let folder: ModelDirectory
+        if let directory { folder = directory } else { folder = try ModelDirectory.locate() }
+        if let models = modelsByFolder[folder.path] { return models }
+        let loaded = try ScanModels.load(from: folder)
+        modelsByFolder[folder.path] = loaded
+        return loaded
+    }
+
+    /// Decodes the photo at `path` on a worker thread, recording its size and the time taken; on
+    /// failure records the error and returns nil.
+    private func decode(_ path: String, options: ScanOptions, run: inout PhotoRun) async -> Photo? {
+        let maxPixels = options.maxPixels
+        do {
+            let photo = try await workers.run { _ in try ImageDecoder(maxPixels: maxPixels).decodePhoto(atPath: path) }
+            run.lap("decode")
+            run.report.width = photo.image.width
+            run.report.height = photo.image.height
+            return photo
+        } catch {
+            _ = run.record(.decode, error)
+            return nil
+        }
+    }
+}
+
+/// The reports of a batch, gathered as they come.
+private actor Collected {
+    var reports: [ImageReport] = []
+
+    func append(_ report: ImageReport) {
+        reports.append(report)
+    }
+}

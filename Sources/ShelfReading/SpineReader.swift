@@ -1,0 +1,206 @@
+import ShelfDetection
+import ShelfImaging
+import ShelfOCR
+
+/// Reads the text of one book in a photo: cuts the spine out along its own axis, turns it each way
+/// its lettering may run, and keeps the reading Tesseract is surest of.
+///
+/// The cut is resampled so that a spine is `pixelsAcross` wide (lettering then comes out about
+/// 20–50 px tall, where Tesseract is at its best), converted so the lettering is dark on white
+/// (`Image.inkOnWhite`: light-on-dark spines are inverted here, not by Tesseract), and recognised
+/// as one block (PSM 6), which keeps the lines in reading order.
+public struct SpineReader: Sendable {
+    /// What was read on one book.
+    public struct Reading: Sendable, Equatable {
+        /// The recognised words, junk dropped, in the turned crop's pixels.
+        public var text: RecognizedText
+        /// Which way the kept reading runs.
+        public var orientation: TextOrientation
+        /// Photo pixels per pixel of the turned crop (to map word boxes back).
+        public var scale: Double
+    }
+
+    /// Width across a spine after resampling, in pixels.
+    public var pixelsAcross: Double
+    /// A reading at least this confident (mean word confidence, 0…100) is not compared with the other
+    /// way round: the wrong way reads at a median of about 30.
+    public var acceptedConfidence: Double
+    /// Words below this Tesseract confidence (0…100) are dropped as noise.
+    public var minimumWordConfidence: Double
+
+    /// Below this share of lettering ink left once the words read are painted out, nothing is read again.
+    public var leftoverInkShare: Double = 0.004
+
+    /// Words to judge readings by: text read the wrong way up is rarely made of words. Without it,
+    /// readings are judged by Tesseract's confidence alone.
+    public var lexicon: Lexicon?
+
+    public init(
+        lexicon: Lexicon? = nil, pixelsAcross: Double = 140, acceptedConfidence: Double = 82,
+        minimumWordConfidence: Double = 20
+    ) {
+        self.lexicon = lexicon
+        self.pixelsAcross = pixelsAcross
+        self.acceptedConfidence = acceptedConfidence
+        self.minimumWordConfidence = minimumWordConfidence
+    }
+
+    /// Reads the book outlined by `polygon` (top-left, top-right, bottom-right, bottom-left as the
+    /// book stands) in `photo`.
+    public func read(_ polygon: [Point], in photo: Image, engine: TesseractEngine) -> Reading {
+        let crop = uprightCrop(polygon, in: photo)
+        return read(crop.image, scale: crop.scale, engine: engine)
+    }
+
+    /// Reads an upright crop each way its lettering may run and keeps the best reading, with what
+    /// it missed added.
+    private func read(_ crop: Image, scale: Double, engine: TesseractEngine) -> Reading {
+        var best: (reading: Reading, turned: Image)?
+        for orientation in orientationsToTry(width: crop.width, length: crop.height) {
+            let turned = crop.rotated(quarterTurns: orientation.quarterTurns)
+            let text = cleaned(engine.recognize(turned, segmentation: .singleBlock))
+            let reading = Reading(text: text, orientation: orientation, scale: scale)
+            if best.map({ quality(of: reading) > quality(of: $0.reading) }) ?? true { best = (reading, turned) }
+            if text.meanConfidence >= acceptedConfidence && wordShare(of: text) >= 0.5 { break }
+        }
+        guard var (reading, turned) = best else {
+            return Reading(text: RecognizedText(lines: []), orientation: .topToBottom, scale: scale)
+        }
+        if !reading.text.words.isEmpty {
+            reading.text = addingLeftovers(to: reading.text, in: &turned, engine: engine)
+        }
+        return reading
+    }
+
+    /// A second reading of a book, for when the first was doubtful: each stretch of the spine is
+    /// inked against its own background (`Image.inkOnWhiteAgainstLocalBackground`), which reads a
+    /// spine of two colours, or one lit unevenly, where the first reading lost a part. Nil when the
+    /// spine's background is one colour throughout.
+    public func readAgainstLocalBackground(_ polygon: [Point], in photo: Image, engine: TesseractEngine) -> Reading? {
+        let crop = colourCrop(polygon, in: photo)
+        guard let image = crop.image.inkOnWhiteAgainstLocalBackground() else { return nil }
+        return read(image, scale: crop.scale, engine: engine)
+    }
+
+    /// The reading with the lettering it missed: the words read are painted out, and what ink is
+    /// left that could be lettering (an author's name set small beside the title, a line offset
+    /// from the others; not the spine's edges or specks) is read again, enlarged, as scattered
+    /// text. Its lines join the reading in their places.
+    func addingLeftovers(to text: RecognizedText, in image: inout Image, engine: TesseractEngine) -> RecognizedText {
+        for word in text.words {
+            let margin = max(2, word.box.height / 6)
+            image.fill(PixelRect(x: word.box.x - margin, y: word.box.y - margin, width: word.box.width + 2 * margin, height: word.box.height + 2 * margin), with: .white)
+        }
+        let left = image.letteringInk()
+        guard left.share >= leftoverInkShare, let ink = left.bounds else { return text }
+        // Only the part holding that ink, with a margin, is read: most of a spine is already painted out.
+        let margin = 8
+        let region = PixelRect(x: ink.x - margin, y: ink.y - margin, width: ink.width + 2 * margin, height: ink.height + 2 * margin)
+            .intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
+        let enlargement = 2.0
+        let found = cleaned(engine.recognize(image.cropped(to: region).scaled(by: enlargement), segmentation: .sparse))
+        var lines = text.lines
+        for var line in found.lines {
+            line.words = line.words.filter { $0.confidence >= 50 && $0.text.filter(\.isLetter).count >= 2 }
+            guard !line.words.isEmpty else { continue }
+            for index in line.words.indices {
+                var box = line.words[index].box.scaled(by: 1 / enlargement)
+                box.x += region.x
+                box.y += region.y
+                line.words[index].box = box
+                line.words[index].characters = line.words[index].characters.map { ($0.character, Int(Double($0.height) / enlargement)) }
+            }
+            // A word on the band of a line already read is a word that line missed ("THE" before
+            // "COUNT OF MONTE CRISTO"): it goes into that line in its place.
+            var rest: [RecognizedText.Word] = []
+            for word in line.words {
+                if let index = lines.indices.max(by: { verticalOverlap(word.box, lines[$0].box) < verticalOverlap(word.box, lines[$1].box) }),
+                    verticalOverlap(word.box, lines[index].box) >= 0.5
+                {
+                    let place = lines[index].words.firstIndex { $0.box.x > word.box.x } ?? lines[index].words.count
+                    lines[index].words.insert(word, at: place)
+                    lines[index].box = lines[index].box.union(word.box)
+                } else {
+                    rest.append(word)
+                }
+            }
+            guard !rest.isEmpty else { continue }
+            line.words = rest
+            line.box = rest.dropFirst().reduce(rest[0].box) { $0.union($1.box) }
+            let place = lines.firstIndex { $0.box.y > line.box.y } ?? lines.count
+            lines.insert(line, at: place)
+        }
+        return RecognizedText(lines: lines)
+    }
+
+    /// How much two boxes share vertically, as a share of the lower one's height.
+    private func verticalOverlap(_ a: PixelRect, _ b: PixelRect) -> Double {
+        let shared = min(a.maxY, b.maxY) - max(a.y, b.y)
+        return Double(max(0, shared)) / Double(max(1, min(a.height, b.height)))
+    }
+
+    /// The book cut out upright (head at the top), resampled and turned dark-on-white, with the photo
+    /// pixels per crop pixel.
+    func uprightCrop(_ polygon: [Point], in photo: Image) -> (image: Image, scale: Double) {
+        let crop = colourCrop(polygon, in: photo)
+        return (crop.image.inkOnWhite(), crop.scale)
+    }
+
+    /// The book cut out upright and resampled, in its colours, with the photo pixels per crop pixel.
+    private func colourCrop(_ polygon: [Point], in photo: Image) -> (image: Image, scale: Double) {
+        let across = (polygon[0].distance(to: polygon[1]) + polygon[3].distance(to: polygon[2])) / 2
+        let along = (polygon[0].distance(to: polygon[3]) + polygon[1].distance(to: polygon[2])) / 2
+        var scale = min(max(pixelsAcross / max(across, 1), 0.25), 6)
+        // Covers and thick spines: their lettering is a small part of the width; keep the photo's
+        // resolution up to a cap on the longer side.
+        if across > 0.3 * along { scale = min(max(scale, 1), 1400 / max(across, along)) }
+        let width = Int((across * scale).rounded()), height = Int((along * scale).rounded())
+        return (photo.sampled(quadrilateral: polygon, width: max(width, 4), height: max(height, 4)), 1 / scale)
+    }
+
+    /// The ways to turn a crop, likeliest first: spines run top to bottom in English; a shape wider
+    /// than long is a cover or a book lying flat, read upright first.
+    func orientationsToTry(width: Int, length: Int) -> [TextOrientation] {
+        if Double(width) > 0.7 * Double(length) { return [.horizontal, .topToBottom, .bottomToTop] }
+        return [.topToBottom, .bottomToTop]
+    }
+
+    /// Keeps the words that can be text: drops low-confidence noise and one-character marks that
+    /// are neither a letter nor a digit (logos read as "©", "|", "~").
+    func cleaned(_ text: RecognizedText) -> RecognizedText {
+        var lines: [RecognizedText.Line] = []
+        for line in text.lines {
+            let words = line.words.filter { word in
+                let content = word.text.filter { $0.isLetter || $0.isNumber }
+                guard !content.isEmpty, word.confidence >= minimumWordConfidence else { return false }
+                // A lone mark, or a word that is mostly marks ("—I|", "~~a").
+                return content.count * 2 >= word.text.count
+            }
+            guard !words.isEmpty else { continue }
+            let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
+            lines.append(RecognizedText.Line(words: words, box: box))
+        }
+        return RecognizedText(lines: lines)
+    }
+
+    /// How good a reading looks: Tesseract's mean confidence, discounted when its longer words are
+    /// not words. An empty reading is worth nothing.
+    func quality(of reading: Reading) -> Double {
+        guard !reading.text.words.isEmpty else { return -1 }
+        return reading.text.meanConfidence * (0.4 + 0.6 * wordShare(of: reading.text))
+    }
+
+    /// The share of the letters of words of three letters or more that are in the lexicon (1 without
+    /// a lexicon, 0 when there are no such words).
+    func wordShare(of text: RecognizedText) -> Double {
+        guard let lexicon else { return 1 }
+        var known = 0, total = 0
+        for word in text.words {
+            for part in word.text.folded.split(separator: " ") where part.count >= 3 {
+                total += part.count
+                if lexicon.isWord(String(part)) || lexicon.isOrdinaryWord(String(part)) { known += part.count }
+            }
+        }
+        return total == 0 ? 0 : Double(known) / Double(total)
+    }
+}

@@ -1,0 +1,185 @@
+import ShelfOCR
+import ShelfText
+
+extension SpineTextParser {
+    /// Splits a name off the start or end of a longer run ("THE TRIAL FRANZ KAFKA"), where the
+    /// title and author share a line and a size. A name is given names or initials, particles, then
+    /// one surname.
+    func splitNames(in runs: [Run]) -> [Run] {
+        runs.flatMap { run -> [Run] in
+            guard run.words.count >= 3 else { return [run] }
+            let words = run.words
+            let folded = words.map(\.text.folded)
+            let leadingName = nameLength(from: 0, in: words)
+            // A run that is one name from end to end ("CAROL ANN DUFFY") stays whole.
+            if leadingName == words.count { return [run] }
+            // A name ending the run.
+            for start in 1..<(words.count - 1) where words.count - start <= 4 {
+                if nameLength(from: start, in: words) == words.count - start {
+                    return [Run(words: Array(words[..<start]), line: run.line), Run(words: Array(words[start...]), line: run.line)]
+                }
+            }
+            // A name starting it.
+            if leadingName >= 2 {
+                return [Run(words: Array(words[..<leadingName]), line: run.line), Run(words: Array(words[leadingName...]), line: run.line)]
+            }
+            // "JULES VERNE THE MYSTERIOUS ISLAND": two or three capitalised words, then an article.
+            for length in [2, 3] where length + 1 < words.count {
+                if ["the", "a", "an"].contains(folded[length]) && !hasMinorWord(folded[..<length])
+                    && words[..<length].allSatisfy({ $0.text.first?.isUppercase ?? false })
+                {
+                    return [Run(words: Array(words[..<length]), line: run.line), Run(words: Array(words[length...]), line: run.line)]
+                }
+            }
+            return [run]
+        }
+    }
+
+    /// The number of words from `start` that form a name: one or more given names or initials,
+    /// any particles, then a capitalised surname; 0 when they do not.
+    func nameLength(from start: Int, in words: [RecognizedText.Word]) -> Int {
+        var index = start
+        // A capitalised word before a nickname is a given name, known or not ("EARVIN «MAGIC»"), and
+        // so is a given name that is also a word before a given name ("CAROL ANN").
+        func isGivenName(_ index: Int) -> Bool {
+            let word = words[index].text
+            if isNameStart(word.folded, original: word) { return true }
+            guard index + 1 < words.count, word.first?.isUppercase ?? false, word.filter(\.isLetter).count >= 3 else { return false }
+            let next = words[index + 1].text
+            return (Self.isNickname(next) && !lexicon.isOrdinaryWord(word.folded))
+                || (Self.givenNamesAlsoWords.contains(word.folded) && lexicon.givenNames.contains(next.folded)
+                    && next.first?.isUppercase ?? false)
+        }
+        while index < words.count && (isGivenName(index) || (index > start && Self.isNickname(words[index].text))) {
+            index += 1
+        }
+        guard index > start else { return 0 }
+        while index < words.count && isParticle(words[index].text) && index - start < 3 { index += 1 }
+        guard index < words.count, let first = words[index].text.first, first.isUppercase,
+            words[index].text.filter(\.isLetter).count >= 2, !Self.titleWords.contains(words[index].text.folded)
+        else { return 0 }
+        // A second surname or a middle name the lists do not know ("Edward Bulwer Lytton"):
+        // a capitalised word that is no English word, right after.
+        let next = index + 1
+        if next < words.count, next - start < 4, words[next].text.first?.isUppercase ?? false,
+            words[next].text.filter(\.isLetter).count >= 3, !lexicon.words.contains(words[next].text.folded),
+            !lexicon.isPublisher(words[next].text.folded)
+        {
+            return next + 1 - start
+        }
+        return index + 1 - start
+    }
+
+    /// Joins a given name split from its surname ("MARILYNNE" "ROBINSON"): neighbouring runs on one
+    /// line that together make a name.
+    func joiningNames(_ runs: [Run]) -> [Run] {
+        var result: [Run] = []
+        for run in runs {
+            if let previous = result.last, previous.line == run.line, previous.words.count <= 3, run.words.count <= 2,
+                max(previous.height, run.height) < 1.5 * min(previous.height, run.height),
+                Double(run.words[0].box.x - previous.words[previous.words.count - 1].box.maxX) < 2.5 * previous.height
+            {
+                let words = previous.words + run.words
+                if nameLength(from: 0, in: words) == words.count && nameLength(from: 0, in: previous.words) != previous.words.count {
+                    result[result.count - 1] = Run(words: words, line: run.line)
+                    continue
+                }
+            }
+            result.append(run)
+        }
+        return result
+    }
+
+    func isNameStart(_ folded: String, original: String) -> Bool {
+        lexicon.givenNames.contains(folded) || Self.isInitials(original)
+    }
+
+    func hasMinorWord<S: Sequence<String>>(_ words: S) -> Bool {
+        words.contains { Self.titleWords.contains($0) }
+    }
+
+    /// How much a run looks like a person's name: 1 for a given name or initials with a surname,
+    /// 0.4 for a lone capitalised surname, 0 for text with title words or too many words.
+    func nameScore(_ run: Run) -> Double {
+        let tokens = run.words.map(\.text)
+        guard (1...5).contains(tokens.count) else { return 0 }
+        let folded = tokens.map(\.folded)
+        if hasMinorWord(tokens.filter { !$0.contains(".") }.map(\.folded)) { return 0 }
+        // Capitalised, or read with capitals inside ("pyNCHON", "sMITH": capitals the OCR half lost).
+        guard tokens.allSatisfy({ $0.first.map { $0.isUppercase || $0 == "(" } ?? false || $0.dropFirst().contains(where: \.isUppercase) || isParticle($0) }) else {
+            // A lone word in lower case that is no English word may still be a surname.
+            if tokens.count == 1, folded[0].count >= 4, folded[0].allSatisfy(\.isLetter), !lexicon.isOrdinaryWord(folded[0]),
+                !lexicon.isPublisher(folded[0])
+            {
+                return 0.35
+            }
+            return 0
+        }
+        let letters = folded.joined().filter(\.isLetter).count
+        guard letters >= 3, folded.allSatisfy({ !$0.contains(where: \.isNumber) }) else { return 0 }
+        let given = folded.contains { lexicon.givenNames.contains($0) } || tokens.contains { Self.isInitials($0) || Self.isNickname($0) }
+        if given && tokens.count >= 2 { return 1 }
+        if tokens.count == 1 && letters >= 3 && !lexicon.isPublisher(folded[0]) {
+            // A surname alone: likelier when the word lists know it only as a name.
+            if lexicon.properNames.contains(folded[0]) || !lexicon.isOrdinaryWord(folded[0]) { return 0.5 }
+            return 0.4
+        }
+        // Two or three capitalised words with no given name: a name when they are not English words.
+        if tokens.count >= 2 && tokens.count <= 3 && !tokens.dropLast().contains(where: { $0.hasSuffix(",") || $0.hasSuffix(":") }) {
+            let english = folded.filter { lexicon.isOrdinaryWord($0) }.count
+            return 0.25 * (1 - Double(english) / Double(folded.count))
+        }
+        return 0
+    }
+
+    /// "R.", "R.F.", "J", "S.A.": a word of initials, not an honorific ("MR."). A lone vowel without
+    /// a full stop is more often a word: "and" in Spanish ("Y"), Catalan ("I"), Italian ("E"), "or" ("O").
+    static func isInitials(_ word: String) -> Bool {
+        let letters = word.filter(\.isLetter)
+        guard (1...3).contains(letters.count), letters.allSatisfy(\.isUppercase), !honorifics.contains(letters.lowercased()) else { return false }
+        return word.contains(".") || (letters.count == 1 && !"AEIOUY".contains(letters))
+    }
+
+    /// «MAGIC», "Red": a nickname in quotes, set between given names and the surname.
+    static func isNickname(_ word: String) -> Bool {
+        guard let first = word.first, let last = word.last, quotes.contains(first), quotes.contains(last) else { return false }
+        let inner = word.dropFirst().dropLast()
+        return inner.count >= 2 && inner.allSatisfy(\.isLetter) && inner.first!.isUppercase
+    }
+
+    /// The marks that set off a nickname.
+    private static let quotes: Set<Character> = ["\"", "'", "«", "»", "“", "”", "‘", "’"]
+
+    /// Given names that are also English words, which `Models/given-names.txt` leaves out ("A
+    /// Christmas Carol"): a name only before another given name.
+    static let givenNamesAlsoWords: Set<String> = [
+        "amber", "april", "autumn", "bill", "carol", "daisy", "dawn", "don", "faith", "frank", "grace", "hazel", "heather", "holly",
+        "hope", "iris", "ivy", "jack", "joy", "june", "lily", "mark", "may", "olive", "pearl", "penny", "ray", "robin", "rose",
+        "ruby", "summer", "violet", "will",
+    ]
+
+    /// Titles set before a name ("MR.", "DR."), which are not its initials.
+    static let honorifics: Set<String> = ["mr", "mrs", "ms", "dr", "st", "jr", "sr"]
+
+    /// "de", "van", or one read in capitals with an E the OCR took for an F or B ("TERESA DF LA PARRA").
+    func isParticle(_ word: String) -> Bool {
+        if lexicon.nameParticles.contains(word.folded) { return true }
+        guard word.count <= 3, word.allSatisfy(\.isUppercase) else { return false }
+        let corrected = String(word.map { "FB".contains($0) ? "E" : $0 })
+        return corrected != word && lexicon.nameParticles.contains(corrected.folded)
+    }
+
+    /// A name whose space the OCR lost ("LOUISSACHAR"): a given name of four letters or more, then
+    /// four letters or more, the whole not a word. Returns the two parts.
+    func separatedName(_ word: String) -> (String, String)? {
+        let letters = Array(word)
+        guard letters.count >= 8, letters.allSatisfy(\.isLetter), !lexicon.isWord(word.folded), !lexicon.isOrdinaryWord(word.folded) else { return nil }
+        for cut in stride(from: min(8, letters.count - 4), through: 4, by: -1) {
+            let head = String(letters[..<cut]), tail = String(letters[cut...])
+            if lexicon.givenNames.contains(head.folded) {
+                return (head, tail)
+            }
+        }
+        return nil
+    }
+}

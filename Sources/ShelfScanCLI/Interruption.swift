@@ -1,0 +1,38 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Ctrl-C (SIGINT) as a request to stop: while an operation runs under `run`, the first Ctrl-C
+/// cancels it instead of killing the process, so that what is done can still be printed and
+/// nothing half-done is kept; a second Ctrl-C kills the process as usual.
+enum Interruption {
+    /// What an interruptible operation gave, and whether Ctrl-C stopped it.
+    struct Outcome<Value: Sendable>: Sendable {
+        var value: Value
+        var wasInterrupted: Bool
+    }
+
+    static func run<Value: Sendable>(_ operation: @escaping @Sendable () async -> Value) async -> Outcome<Value> {
+        let task = Task { await operation() }
+        let interrupted = Flag()
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler {
+            interrupted.set()
+            signal(SIGINT, SIG_DFL)
+            task.cancel()
+        }
+        source.resume()
+        let value = await task.value
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
+        return Outcome(value: value, wasInterrupted: interrupted.isSet)
+    }
+
+    /// A flag set from the signal handler's queue and read by the command.
+    private final class Flag: Sendable {
+        private let value = Mutex(false)
+        func set() { value.withLock { $0 = true } }
+        var isSet: Bool { value.withLock { $0 } }
+    }
+}

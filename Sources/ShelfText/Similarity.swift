@@ -1,0 +1,29 @@
+/// How alike two pieces of folded text are, tolerating OCR's substitutions, drops and insertions.
+public enum Similarity {
+    /// 1 − edit distance / longer length: 1 for equal strings, 0 for nothing in common.
+    public static func ratio(_ a: String, _ b: String) -> Double {
+        let longer = max(a.count, b.count)
+        guard longer > 0 else { return 0 }
+        return 1 - Double(a.editDistance(to: b)) / Double(longer)
+    }
+
+    /// How well `pattern` occurs anywhere inside `text`: 1 − (fewest edits that turn `pattern` into
+    /// some stretch of `text`) / its length. Sellers' approximate substring search.
+    public static func occurrence(of pattern: String, in text: String) -> Double {
+        let p = Array(pattern.utf8), t = Array(text.utf8)
+        guard !p.isEmpty, !t.isEmpty else { return 0 }
+        // column[i]: fewest edits matching p[..<i] to a stretch of t ending at the current position.
+        var column = Array(0...p.count)
+        var best = column[p.count]
+        for character in t {
+            var diagonal = column[0]  // a match may start anywhere in t: row 0 stays 0
+            for i in 1...p.count {
+                let above = column[i]
+                column[i] = min(above + 1, column[i - 1] + 1, diagonal + (p[i - 1] == character ? 0 : 1))
+                diagonal = above
+            }
+            best = min(best, column[p.count])
+        }
+        return 1 - Double(best) / Double(p.count)
+    }
+}
