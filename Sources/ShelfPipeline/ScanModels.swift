@@ -1,12 +1,14 @@
 import ShelfReading
 
-/// Everything the reading stages load from the models folder.
+/// Everything the pipeline loads from the models folder.
 public struct ScanModels: Sendable {
     public var lexicon: Lexicon
+    public var titleChoice: TitleChoiceWeights
     public var confidence: ConfidenceModel
 
-    public init(lexicon: Lexicon, confidence: ConfidenceModel) {
+    public init(lexicon: Lexicon, titleChoice: TitleChoiceWeights, confidence: ConfidenceModel) {
         self.lexicon = lexicon
+        self.titleChoice = titleChoice
         self.confidence = confidence
     }
 
@@ -14,6 +16,11 @@ public struct ScanModels: Sendable {
     public static func load(from directory: ModelDirectory? = nil) throws(ModelError) -> ScanModels {
         let folder: ModelDirectory
         if let directory { folder = directory } else { folder = try ModelDirectory.locate() }
-        return ScanModels(lexicon: try Lexicon(directory: folder), confidence: try ConfidenceModel(directory: folder))
+        return ScanModels(
+            lexicon: try Lexicon(directory: folder), titleChoice: try TitleChoiceWeights(directory: folder),
+            confidence: try ConfidenceModel(directory: folder))
     }
+
+    /// The parser these models make.
+    public var parser: SpineTextParser { SpineTextParser(lexicon: lexicon, weights: titleChoice) }
 }

@@ -73,7 +73,7 @@ public actor ShelfScanner {
         let recognizer = TextRecognizer(workers: workers, dataPath: options.tessdataPath)
         let assessor = BookAssessor(model: models.confidence, minimumConfidence: options.minimumConfidence)
         let reading = SpineReadingStage(
-            reader: SpineReader(lexicon: models.lexicon), parser: SpineTextParser(lexicon: models.lexicon),
+            reader: SpineReader(lexicon: models.lexicon), parser: models.parser,
             assessor: assessor, recognizer: recognizer)
 
         let spines: [DetectedSpine]

@@ -32,7 +32,7 @@ import Testing
         let truth = try ShelfTruth.load(photoName)
         let photo = try ImageDecoder().decodePhoto(atPath: Fixtures.path("shelves/\(photoName)"))
         let reader = SpineReader(lexicon: models.lexicon)
-        let parser = SpineTextParser(lexicon: models.lexicon)
+        let parser = models.parser
         let assessor = BookAssessor(model: models.confidence)
         let engine = try TesseractEngine()
         var outcomes: [Outcome] = []

@@ -10,7 +10,7 @@ import Testing
 /// `WORD:capital height`, with `/` between lines, `|` for a wide gap along a line and `¦` for a
 /// gap of a few letters.
 @Suite struct SpineTextParserTests {
-    static let parser = SpineTextParser(lexicon: try! ScanModels.load().lexicon)
+    static let parser = try! ScanModels.load().parser
 
     /// A reading built from a spec like "HERMANN:30 HESSE:30 | SIDDHARTHA:60 | Picador:24".
     static func reading(_ spec: String, confidence: Double = 92) -> RecognizedText {
@@ -110,10 +110,29 @@ import Testing
         ("KALEIDOSCOPE:40 Si:40:27 | LAIA:20 GARRIGA:20", "Kaleidoscope", "Laia Garriga", nil),
         // A lone English word on the next line, set the same size, goes on with the title.
         ("MOORLAND:40 / WALKING:40 / Norah:20 Vance:20", "Moorland Walking", "Norah Vance", nil),
-        // A capital after a lower-case scrap begins a word: "he" (a "The" that lost its T) is not
-        // a letter of it.
-        ("he:30:33 Harbour:30:53 Lights:30 | Norah:20 Vance:20", "he Harbour Lights", "Norah Vance", nil),
     ]
+
+    /// A capital after a lower-case scrap begins a word: "he" (a "The" that lost its T) is not a
+    /// letter of "Harbour". The scrap cannot be made "The" again; the title says it lost its start,
+    /// which lowers its confidence.
+    @Test func aScrapBeforeACapitalStaysApartAndMarksTheTitleAsCut() {
+        let parsed = Self.parser.parse(Self.reading("he:30:33 Harbour:30:53 Lights:30 | Norah:20 Vance:20"))
+        #expect(parsed.title?.hasSuffix("Harbour Lights") == true, "\(parsed.title ?? "nil")")
+        #expect(parsed.title?.contains("heHarbour") == false)
+        #expect(parsed.author == "Norah Vance")
+        #expect(parsed.evidence.titleStartsLowerCase == 1)
+    }
+
+    /// The passes run in the order `parse` applies them, each named once.
+    @Test func namesEachPassOnceAndTracesThemInOrder() {
+        let names = SpineTextParser.textPasses.map(\.name) + ["runs"] + SpineTextParser.runPasses.map(\.name)
+        #expect(Set(names).count == names.count)
+        let trace = Self.parser.trace(Self.reading("DRACULA:40 Ace:40"))
+        #expect(trace.map(\.pass) == names)
+        // One run of one size, until splitPublishers takes the foot's mark off its end.
+        #expect(trace.first { $0.pass == "runs" }?.text == "DRACULA Ace")
+        #expect(trace.first { $0.pass == "splitPublishers" }?.text == "DRACULA / Ace")
+    }
 
     @Test func anInitialsStretchedBoxDoesNotSizeItsRun() {
         let words = Self.reading("B.:80 STOKER:30").lines[0].words

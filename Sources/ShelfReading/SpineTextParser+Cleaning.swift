@@ -1,0 +1,120 @@
+import ShelfOCR
+import ShelfText
+
+extension SpineTextParser {
+    /// The text without doubtful words whose boxes no lettering could have: one lying over most of
+    /// its neighbour's, or letters far narrower than they are tall. Tesseract makes them of pictures.
+    func withoutImpossibleWords(_ text: RecognizedText) -> RecognizedText {
+        var kept = text
+        for (lineIndex, line) in text.lines.enumerated() {
+            let words = line.words
+            var impossible = Set<Int>()
+            for (index, word) in words.enumerated() where word.confidence < 70 {
+                let letters = word.text.filter(\.isLetter).count
+                if letters >= 3 && Double(word.box.width) < 0.15 * Double(word.box.height * letters) { impossible.insert(index) }
+                for other in [index - 1, index + 1] where words.indices.contains(other) {
+                    let overlap = min(word.box.maxX, words[other].box.maxX) - max(word.box.x, words[other].box.x)
+                    if Double(overlap) > 0.5 * Double(min(word.box.width, words[other].box.width)) && word.confidence < words[other].confidence {
+                        impossible.insert(index)
+                    }
+                }
+            }
+            kept.lines[lineIndex].words = words.indices.filter { !impossible.contains($0) }.map { words[$0] }
+        }
+        kept.lines.removeAll { $0.words.isEmpty }
+        return kept
+    }
+
+    /// The text with the sizes of doubtful words held to the size of their neighbours: a word read
+    /// with low confidence and boxes far taller than the words beside it ("Brave" 150 px before
+    /// "New World" 55 px) is a mark merged with the edge of the crop, not large type.
+    func steadyingHeights(_ text: RecognizedText) -> RecognizedText {
+        var steadied = text
+        for (lineIndex, line) in text.lines.enumerated() {
+            for (wordIndex, word) in line.words.enumerated() where word.confidence < 60 {
+                let neighbours = [wordIndex - 1, wordIndex + 1].filter { line.words.indices.contains($0) }.map { line.words[$0] }
+                    .filter { $0.text.filter(\.isLetter).count >= 2 }
+                guard let size = neighbours.map(\.capitalHeight).max(), word.capitalHeight > 1.6 * size else { continue }
+                steadied.lines[lineIndex].words[wordIndex].characters = word.characters.map { ($0.character, min($0.height, Int(size))) }
+            }
+        }
+        return steadied
+    }
+
+    /// The text without the marks Tesseract makes of logos and edges at either end of a spine.
+    func withoutEdgeJunk(_ text: RecognizedText) -> RecognizedText {
+        var lines = text.lines
+        // A fragment set close to the next word is part of it ("he Awakening": the T was lost).
+        func isCloseToNext(_ line: RecognizedText.Line) -> Bool {
+            guard line.words.count >= 2 else { return false }
+            let gap = Double(line.words[1].box.x - line.words[0].box.maxX)
+            return gap < 0.5 * line.words[1].capitalHeight || isPhrase(line.words[0], line.words[1])
+        }
+        // Words in lower case read with confidence, beside another, are a phrase ("la mala dona").
+        func isPhrase(_ word: RecognizedText.Word, _ neighbour: RecognizedText.Word) -> Bool {
+            [word, neighbour].allSatisfy {
+                $0.confidence >= 85 && $0.text.count >= 3 && $0.text.allSatisfy(\.isLowercase) && lexicon.isOrdinaryWord($0.text.folded)
+            }
+        }
+        // A doubtful word far out beyond the end of the lettering is a mark on the spine's edge.
+        func isOutlier(_ word: RecognizedText.Word, _ neighbour: RecognizedText.Word?) -> Bool {
+            guard let neighbour, word.confidence < 60 else { return false }
+            let gap = Double(max(neighbour.box.x - word.box.maxX, word.box.x - neighbour.box.maxX))
+            return gap > 4 * max(word.capitalHeight, neighbour.capitalHeight)
+        }
+        while let line = lines.first, let first = line.words.first,
+            isJunk(first, atEdge: !isCloseToNext(line)) || isOutlier(first, line.words.dropFirst().first)
+        {
+            lines[0].words.removeFirst()
+            if lines[0].words.isEmpty { lines.removeFirst() }
+        }
+        func isCloseToPrevious(_ line: RecognizedText.Line) -> Bool {
+            guard line.words.count >= 2 else { return false }
+            let last = line.words[line.words.count - 1], previous = line.words[line.words.count - 2]
+            return Double(last.box.x - previous.box.maxX) < 0.5 * previous.capitalHeight || isPhrase(last, previous)
+        }
+        while let line = lines.last, let last = line.words.last,
+            isJunk(last, atEdge: !isCloseToPrevious(line)) || isOutlier(last, line.words.dropLast().last)
+        {
+            lines[lines.count - 1].words.removeLast()
+            if lines[lines.count - 1].words.isEmpty { lines.removeLast() }
+        }
+        return RecognizedText(lines: lines)
+    }
+
+    /// A run without the junk at its ends ("CANDIDE ss"), nil when nothing else is left.
+    func trimmingJunk(_ run: Run) -> Run? {
+        var words = run.words[...]
+        // A lower-case scrap beside words in capitals ("CANDIDE ss") is a mark whatever it spells.
+        func isScrap(_ word: RecognizedText.Word) -> Bool {
+            let letters = word.text.filter(\.isLetter)
+            let others = run.words.filter { $0 != word }.flatMap { $0.text.filter(\.isLetter) }
+            return !letters.isEmpty && letters.count <= 4 && letters.allSatisfy(\.isLowercase) && others.count >= 4
+                && others.allSatisfy(\.isUppercase)
+        }
+        while let first = words.first, isJunk(first) || isScrap(first) { words.removeFirst() }
+        while let last = words.last, isJunk(last) || isScrap(last) { words.removeLast() }
+        return words.isEmpty ? nil : Run(words: Array(words), line: run.line)
+    }
+
+    /// A mark Tesseract makes of a logo, an edge or a stain: a lone digit, a short lower-case
+    /// fragment that is not a word, a lower-case non-word read with little confidence, a short word
+    /// read with very little, a fragment led by a bracket or bar.
+    func isJunk(_ word: RecognizedText.Word, atEdge: Bool = false) -> Bool {
+        let letters = word.text.filter(\.isLetter)
+        let folded = word.text.folded
+        if word.text.count == 1 && word.text.allSatisfy(\.isNumber) { return true }
+        let isLowerCase = !letters.isEmpty && letters.allSatisfy(\.isLowercase)
+        if isLowerCase && letters.count <= 4 && !Self.titleWords.contains(folded) && !lexicon.isPublisher(folded)
+            && (atEdge || !lexicon.words.contains(folded))
+        {
+            return true
+        }
+        if isLowerCase && word.confidence < 60 && !lexicon.isWord(folded) && !lexicon.isOrdinaryWord(folded) && !lexicon.isPublisher(folded) { return true }
+        if letters.count <= 3 && word.confidence < 40 && !lexicon.isWord(folded) { return true }
+        if let first = word.text.first, "[|\\{}<>".contains(first), letters.count <= 3, !lexicon.isWord(String(letters).folded) {
+            return true
+        }
+        return false
+    }
+}

@@ -1,0 +1,181 @@
+import ShelfOCR
+import ShelfText
+
+extension SpineTextParser {
+
+
+    /// Words grouped into runs: a new run starts where the type size changes, a gap wider than a
+    /// word space opens, or capitals give way to lower case at a run's edge.
+    func runs(of text: RecognizedText) -> [Run] {
+        var runs: [Run] = []
+        for (lineIndex, line) in text.lines.enumerated() {
+            var words = Self.joiningSpacedLetters(line.words.flatMap(separatingInitials))
+            words = joiningPiecesOfWords(Self.rejoiningLetterSpacing(words)).flatMap(separatingNames)
+            let gaps = zip(words, words.dropFirst()).map { Double($1.box.x - $0.box.maxX) }.sorted()
+            // A gap far wider than the line's usual word space parts a title from a name.
+            let wideGap = gaps.count >= 2 ? 2.2 * max(gaps[gaps.count / 2], 1) : .infinity
+            var current: [RecognizedText.Word] = []
+            for word in words {
+                if let last = current.last {
+                    let size = Run(words: current, line: lineIndex).height
+                    let height = Self.capitalHeight(word)
+                    let ratio = max(size, height) / max(1, min(size, height))
+                    let gap = Double(word.box.x - last.box.maxX)
+                    let isShortWord = word.text.count <= 2 || last.text.count <= 2
+                    // Letter heights the boxes contradict (smaller letters in a taller box) are misread,
+                    // when the words are read with confidence: doubtful words have doubtful boxes.
+                    let boxHeights = current.map(\.box.height).sorted()
+                    let boxHeight = boxHeights[boxHeights.count / 2]
+                    let isContradicted = word.confidence >= 80 && last.confidence >= 80
+                        && (height < size ? word.box.height >= boxHeight : word.box.height <= boxHeight)
+                    if (ratio > 1.25 && !isShortWord && !isContradicted) || gap > 1.1 * max(size, height)
+                        || (gap > wideGap && gap > 0.6 * min(size, height))
+                    {
+                        runs.append(Run(words: current, line: lineIndex))
+                        current = []
+                    }
+                }
+                current.append(word)
+            }
+            if !current.isEmpty { runs.append(Run(words: current, line: lineIndex)) }
+        }
+        return runs
+    }
+
+    static func capitalHeight(_ word: RecognizedText.Word) -> Double { word.capitalHeight }
+
+    /// "B E O W U LF" → "BEOWULF": a title set with wide letter spacing, read letter by letter.
+    static func joiningSpacedLetters(_ words: [RecognizedText.Word]) -> [RecognizedText.Word] {
+        var result: [RecognizedText.Word] = []
+        var index = 0
+        while index < words.count {
+            var end = index
+            while end < words.count && words[end].text.count <= 2 && words[end].text.allSatisfy(\.isLetter)
+                && words[end].text.allSatisfy(\.isUppercase)
+            {
+                end += 1
+            }
+            if end - index >= 3 {
+                var joined = words[index]
+                for word in words[(index + 1)..<end] { joined.append(word) }
+                result.append(joined)
+                index = end
+            } else {
+                result.append(words[index])
+                index += 1
+            }
+        }
+        return result
+    }
+
+    /// "C a n di de" → "Candide": in a line read as many fragments of a letter or two (a title
+    /// set with wide letter spacing), the fragments are joined and cut again only at the widest gaps.
+    static func rejoiningLetterSpacing(_ words: [RecognizedText.Word]) -> [RecognizedText.Word] {
+        func isFragment(_ word: RecognizedText.Word) -> Bool {
+            word.text.count <= 2 && word.text.allSatisfy(\.isLetter)
+                && !["a", "i", "of", "to", "in", "on", "at", "by", "is", "an", "as", "or", "it", "me", "my", "we", "no", "up",
+                    "la", "le", "el", "de", "di", "du", "un", "en", "et", "il", "lo", "da", "do", "y"]
+                    .contains(word.text.lowercased())
+        }
+        guard var result = words.first.map({ [$0] }) else { return words }
+        for word in words.dropFirst() {
+            let previous = result[result.count - 1]
+            let gap = Double(word.box.x - previous.box.maxX)
+            let heights = (word.capitalHeight, previous.capitalHeight)
+            // A lower-case scrap beside a word in capitals, or of another size, is a mark, not a letter of it.
+            let isCapitals = { (word: RecognizedText.Word) in word.text.count >= 4 && word.text.allSatisfy(\.isUppercase) }
+            let isLowerCase = { (word: RecognizedText.Word) in word.text.allSatisfy(\.isLowercase) }
+            // Nor is a capital after lower-case letters ("he Harbour"): it begins a word of its own.
+            let startsWord = isLowerCase(previous) && (word.text.first?.isUppercase ?? false)
+            let matches = max(heights.0, heights.1) < 1.5 * min(heights.0, heights.1)
+                && !(isCapitals(previous) && isLowerCase(word)) && !startsWord
+            // A doubtful scrap beside a whole word read with confidence is a mark ("VONNEGUT Si").
+            let isScrapBesideWord = { (scrap: RecognizedText.Word, whole: RecognizedText.Word) in
+                scrap.confidence < 40 && whole.text.count >= 5 && whole.confidence >= 60
+            }
+            let isClose = gap < 0.6 * max(heights.0, heights.1)
+            if isClose && isFragment(word) && isScrapBesideWord(word, previous) { continue }
+            if isClose && isFragment(previous) && isScrapBesideWord(previous, word) {
+                result[result.count - 1] = word
+                continue
+            }
+            if (isFragment(word) || isFragment(previous)) && matches && isClose {
+                result[result.count - 1].append(word)
+            } else {
+                result.append(word)
+            }
+        }
+        return result
+    }
+
+    /// "Siddha rtha" → "Siddhartha", "REB ECC A" → "REBECCA": pieces of one word the OCR cut at
+    /// wide letter spacing, set close together, that the word lists know only when joined.
+    func joiningPiecesOfWords(_ words: [RecognizedText.Word]) -> [RecognizedText.Word] {
+        var result: [RecognizedText.Word] = []
+        var index = 0
+        while index < words.count {
+            var joinedEnd: Int?
+            var end = index + 1
+            while end < min(words.count, index + 6) {
+                let previous = words[end - 1], word = words[end]
+                let height = max(previous.capitalHeight, word.capitalHeight)
+                guard Double(word.box.x - previous.box.maxX) < 0.45 * height,
+                    height < 1.4 * min(previous.capitalHeight, word.capitalHeight),
+                    word.text.allSatisfy(\.isLetter), previous.text.allSatisfy(\.isLetter)
+                else { break }
+                let pieces = words[index...end].map(\.text.folded)
+                let joined = pieces.joined()
+                // Not two words that make a third ("any one"): a piece must be no word of its own.
+                if joined.count >= 5, lexicon.isWord(joined) || lexicon.isOrdinaryWord(joined),
+                    pieces.contains(where: { $0.count < 2 || !(lexicon.isWord($0) || lexicon.isOrdinaryWord($0)) })
+                {
+                    joinedEnd = end
+                }
+                end += 1
+            }
+            guard let last = joinedEnd else {
+                result.append(words[index])
+                index += 1
+                continue
+            }
+            var joined = words[index]
+            for word in words[(index + 1)...last] { joined.append(word) }
+            result.append(joined)
+            index = last + 1
+        }
+        return result
+    }
+
+    /// "A.HEINLEIN" → "A." "HEINLEIN": initials the OCR glued to the surname.
+    func separatingInitials(_ word: RecognizedText.Word) -> [RecognizedText.Word] {
+        let characters = Array(word.text)
+        guard let dot = characters.lastIndex(of: "."), dot >= 1, dot <= 4, characters.count - dot - 1 >= 3,
+            characters[(dot + 1)...].allSatisfy(\.isLetter), characters[..<dot].allSatisfy({ $0.isLetter || $0 == "." })
+        else { return [word] }
+        let headWidth = word.box.width * (dot + 1) / characters.count
+        var first = word, second = word
+        first.text = String(characters[...dot])
+        first.characters = Array(word.characters.prefix(dot + 1))
+        second.characters = Array(word.characters.dropFirst(dot + 1))
+        first.box.width = headWidth
+        second.text = String(characters[(dot + 1)...])
+        second.box.x += headWidth
+        second.box.width -= headWidth
+        return [first, second]
+    }
+
+    /// A word that is two run-together names becomes two words, each with its share of the box.
+    func separatingNames(_ word: RecognizedText.Word) -> [RecognizedText.Word] {
+        guard let (head, tail) = separatedName(word.text) else { return [word] }
+        let headWidth = word.box.width * head.count / word.text.count
+        var first = word, second = word
+        first.text = head
+        first.characters = Array(word.characters.prefix(head.count))
+        second.characters = Array(word.characters.dropFirst(head.count))
+        first.box.width = headWidth
+        second.text = tail
+        second.box.x += headWidth
+        second.box.width -= headWidth
+        return [first, second]
+    }
+}
