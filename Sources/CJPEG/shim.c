@@ -48,8 +48,10 @@ static void cmyk_to_rgb(const uint8_t *cmyk, uint8_t *rgb, size_t count, int inv
     }
 }
 
-int CJPEG_decode(const uint8_t *data, size_t length, uint64_t max_pixels, int scale_denominator,
-                 CJPEG_Image *out) {
+// Reads the header and sets up the output as shelfscan wants it; with `pixels` NULL it stops
+// there and reports the output's size, else it decodes into `pixels` (`capacity` bytes).
+static int decode(const uint8_t *data, size_t length, uint64_t max_pixels, int scale_denominator,
+                  uint8_t *pixels, size_t capacity, CJPEG_Image *out) {
     memset(out, 0, sizeof(*out));
     struct jpeg_decompress_struct info;
     ErrorManager manager;
@@ -59,10 +61,8 @@ int CJPEG_decode(const uint8_t *data, size_t length, uint64_t max_pixels, int sc
     manager.base.output_message = on_output_message;
     manager.message = out->message;
     manager.saw_premature_end = 0;
-    uint8_t *volatile pixels = NULL;
     uint8_t *volatile row = NULL;
     if (setjmp(manager.jump)) {
-        free(pixels);
         free(row);
         jpeg_destroy_decompress(&info);
         return CJPEG_ERROR;
@@ -90,17 +90,26 @@ int CJPEG_decode(const uint8_t *data, size_t length, uint64_t max_pixels, int sc
         info.scale_num = 1;
         info.scale_denom = (unsigned)scale_denominator;
     }
-    jpeg_start_decompress(&info);
-
+    jpeg_calc_output_dimensions(&info);
     int channels = is_cmyk ? 3 : info.output_components;
     size_t width = info.output_width, height = info.output_height;
     size_t stride = width * (size_t)channels;
-    pixels = malloc(stride * height);
+    out->width = (uint32_t)width;
+    out->height = (uint32_t)height;
+    out->channels = channels;
+    if (!pixels) {
+        jpeg_destroy_decompress(&info);
+        return CJPEG_OK;
+    }
+    if (capacity != stride * height) {
+        snprintf(out->message, 256, "a buffer of %zu bytes for %zux%zux%d pixels", capacity, width, height, channels);
+        jpeg_destroy_decompress(&info);
+        return CJPEG_ERROR;
+    }
+    jpeg_start_decompress(&info);
     if (is_cmyk) row = malloc(width * 4);
-    if (!pixels || (is_cmyk && !row)) {
+    if (is_cmyk && !row) {
         snprintf(out->message, 256, "out of memory for %zux%zu pixels", width, height);
-        free(pixels);
-        free(row);
         jpeg_destroy_decompress(&info);
         return CJPEG_ERROR;
     }
@@ -120,15 +129,18 @@ int CJPEG_decode(const uint8_t *data, size_t length, uint64_t max_pixels, int sc
     free(row);
 
     if (manager.saw_premature_end) {
-        free(pixels);
         snprintf(out->message, 256, "the data ends before the image does");
         return CJPEG_TRUNCATED;
     }
-    out->width = (uint32_t)width;
-    out->height = (uint32_t)height;
-    out->channels = channels;
-    out->pixels = pixels;
     return CJPEG_OK;
 }
 
-void CJPEG_free(void *pointer) { free(pointer); }
+int CJPEG_read_info(const uint8_t *data, size_t length, uint64_t max_pixels, int scale_denominator,
+                    CJPEG_Image *out) {
+    return decode(data, length, max_pixels, scale_denominator, NULL, 0, out);
+}
+
+int CJPEG_decode(const uint8_t *data, size_t length, int scale_denominator, uint8_t *pixels, size_t capacity,
+                 CJPEG_Image *out) {
+    return decode(data, length, UINT64_MAX, scale_denominator, pixels, capacity, out);
+}

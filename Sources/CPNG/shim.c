@@ -16,6 +16,7 @@ typedef struct {
     const uint8_t *data;
     size_t length;
     size_t offset;
+    int ran_out;  // the data ended before libpng had what it needed: a truncated file
 } MemoryReader;
 
 static void on_error(png_structp png, png_const_charp text) {
@@ -33,28 +34,31 @@ static void on_warning(png_structp png, png_const_charp text) {
 static void read_from_memory(png_structp png, png_bytep target, png_size_t count) {
     MemoryReader *reader = png_get_io_ptr(png);
     if (reader->length - reader->offset < count) {
-        png_error(png, "truncated file: the data ends before the image does");
+        reader->ran_out = 1;
+        png_error(png, "the data ends before the image does");
     }
     memcpy(target, reader->data + reader->offset, count);
     reader->offset += count;
 }
 
-int CPNG_decode(const uint8_t *data, size_t length, uint64_t max_pixels, CPNG_Image *out) {
+// Reads the header and sets up the transformations; with `pixels` NULL it stops there and
+// reports the output's size, else it decodes into `pixels` (`capacity` bytes).
+static int decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint8_t *pixels, size_t capacity,
+                  CPNG_Image *out) {
     memset(out, 0, sizeof(*out));
     if (length < 8 || png_sig_cmp(data, 0, 8) != 0) {
         snprintf(out->message, sizeof(out->message), "not a PNG signature");
         return CPNG_ERROR;
     }
     ErrorContext context = {.message = out->message};
-    MemoryReader reader = {.data = data, .length = length, .offset = 0};
+    MemoryReader reader = {.data = data, .length = length, .offset = 0, .ran_out = 0};
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &context, on_error, on_warning);
     if (!png) {
         snprintf(out->message, sizeof(out->message), "out of memory");
         return CPNG_ERROR;
     }
     png_infop info = png_create_info_struct(png);
-    // Volatile: they change between setjmp and a possible longjmp.
-    uint8_t *volatile pixels = NULL;
+    // Volatile: it changes between setjmp and a possible longjmp.
     png_bytep *volatile rows = NULL;
     if (!info) {
         png_destroy_read_struct(&png, NULL, NULL);
@@ -62,10 +66,9 @@ int CPNG_decode(const uint8_t *data, size_t length, uint64_t max_pixels, CPNG_Im
         return CPNG_ERROR;
     }
     if (setjmp(context.jump)) {
-        free(pixels);
         free(rows);
         png_destroy_read_struct(&png, &info, NULL);
-        return CPNG_ERROR;
+        return reader.ran_out ? CPNG_TRUNCATED : CPNG_ERROR;
     }
     png_set_read_fn(png, &reader, read_from_memory);
     // The caller's pixel limit is the one that counts; lift libpng's own (1,000,000 per side).
@@ -99,20 +102,31 @@ int CPNG_decode(const uint8_t *data, size_t length, uint64_t max_pixels, CPNG_Im
     if (row_bytes != (size_t)width * (size_t)channels) {
         png_error(png, "unexpected row layout after transformation");
     }
-    pixels = malloc(row_bytes * height);
+    out->width = width;
+    out->height = height;
+    out->channels = channels;
+    if (!pixels) {
+        png_destroy_read_struct(&png, &info, NULL);
+        return CPNG_OK;
+    }
+    if (capacity != row_bytes * height) png_error(png, "the pixel buffer does not fit the image");
     rows = malloc(sizeof(png_bytep) * height);
-    if (!pixels || !rows) png_error(png, "out of memory");
+    if (!rows) png_error(png, "out of memory");
     for (png_uint_32 y = 0; y < height; y++) rows[y] = pixels + (size_t)y * row_bytes;
     png_read_image(png, rows);
     png_read_end(png, NULL);
 
     free(rows);
     png_destroy_read_struct(&png, &info, NULL);
-    out->width = width;
-    out->height = height;
-    out->channels = channels;
-    out->pixels = pixels;
     return CPNG_OK;
+}
+
+int CPNG_read_info(const uint8_t *data, size_t length, uint64_t max_pixels, CPNG_Image *out) {
+    return decode(data, length, max_pixels, NULL, 0, out);
+}
+
+int CPNG_decode(const uint8_t *data, size_t length, uint8_t *pixels, size_t capacity, CPNG_Image *out) {
+    return decode(data, length, UINT64_MAX, pixels, capacity, out);
 }
 
 typedef struct {

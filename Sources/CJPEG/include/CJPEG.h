@@ -12,23 +12,25 @@ enum {
     CJPEG_TRUNCATED = 3,    ///< the data ended before the image did.
 };
 
-/// A decoded JPEG: 8-bit gray (1 channel) or RGB (3 channels), rows packed, as stored (no EXIF applied).
+/// What a JPEG decodes to: 8-bit gray (1 channel) or RGB (3 channels), rows packed, as stored (no
+/// EXIF applied).
 typedef struct {
     uint32_t width;
     uint32_t height;
     int channels;
-    uint8_t *pixels;        ///< malloc'd; release with CJPEG_free.
     char message[256];
 } CJPEG_Image;
 
-/// Decodes a JPEG held in memory: baseline or progressive, gray, YCbCr/RGB, or CMYK/YCCK
-/// (converted to RGB, Adobe's inverted CMYK included). `scale_denominator` (1, 2, 4 or 8) lets
-/// libjpeg-turbo decode at a reduced size cheaply. The size is checked against `max_pixels`
-/// from the header, before any pixel buffer is allocated. Warnings never reach stderr.
-int CJPEG_decode(const uint8_t *data, size_t length, uint64_t max_pixels, int scale_denominator,
-                 CJPEG_Image *out);
+/// Reads a JPEG's header: the size and channels it decodes to (`scale_denominator` 1, 2, 4 or 8
+/// lets libjpeg-turbo decode at a reduced size cheaply), checked against `max_pixels` before
+/// anything is decoded. Nothing is allocated.
+int CJPEG_read_info(const uint8_t *data, size_t length, uint64_t max_pixels, int scale_denominator,
+                    CJPEG_Image *out);
 
-/// Frees memory returned by CJPEG calls.
-void CJPEG_free(void *pointer);
+/// Decodes a JPEG held in memory into `pixels`, `capacity` bytes: exactly width × height ×
+/// channels as `CJPEG_read_info` gave. Baseline or progressive, gray, YCbCr/RGB, or CMYK/YCCK
+/// (converted to RGB, Adobe's inverted CMYK included). Warnings never reach stderr.
+int CJPEG_decode(const uint8_t *data, size_t length, int scale_denominator, uint8_t *pixels, size_t capacity,
+                 CJPEG_Image *out);
 
 #endif
