@@ -18,8 +18,9 @@ import subprocess
 import sys
 import unicodedata
 
-FEATURES = ["detection", "hasTitle", "titleConfidence", "titleWordShare", "titleLength", "authorNameScore",
-            "leftoverShare", "publisherFound", "titleNameScore", "titleStartsLowerCase"]
+# The signals are the scanner's own (ConfidenceSignal in Sources/ShelfPipeline): they are taken
+# from the reports, not listed here, so that the two can never disagree. Set by samples().
+FEATURES = []
 THRESHOLD = 0.7
 ISBN_FLOOR = 0.95
 
@@ -56,14 +57,20 @@ def samples(binary, folder):
     photos = sorted(os.path.join(folder, f) for f in os.listdir(folder)
                     if f.lower().endswith((".jpg", ".jpeg", ".png")) and os.path.exists(os.path.join(folder, f + ".truth.json")))
     rows = []
-    for image in scan(binary, photos):
+    images = scan(binary, photos)
+    names = sorted({name for image in images for book in image.get("books", []) for name in book["signals"]})
+    FEATURES[:] = names
+    for image in images:
         truth = json.load(open(image["path"] + ".truth.json"))
         titles = [b["title"] for b in truth["books"]]
         isbns = set(truth.get("isbns", []))
         for book in image.get("books", []):
             right = bool(book.get("title")) and any(similarity(book["title"], t) >= 0.8 for t in titles)
             right = right or (book.get("isbn") in isbns)
-            rows.append(([book["signals"].get(f, 0.0) for f in FEATURES], 1 if right else 0, book.get("isbn") is not None))
+            missing = [f for f in FEATURES if f not in book["signals"]]
+            if missing:
+                sys.exit(f"{image['path']}: a book without the signals {missing}: is the binary current?")
+            rows.append(([book["signals"][f] for f in FEATURES], 1 if right else 0, book.get("isbn") is not None))
     return rows
 
 
