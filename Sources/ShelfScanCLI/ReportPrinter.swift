@@ -28,8 +28,16 @@ enum ReportPrinter {
         }
     }
 
-    /// Per photo, a heading line and one line per book: number, status, detection score and outline.
+    /// Prints `booksTable(_:)`.
     static func printBooks(_ report: ScanReport) {
+        print(booksTable(report), terminator: "")
+    }
+
+    /// Per photo, a heading line and one line per book (number, status, confidence, title, author,
+    /// ISBN, library entry) and a summary; then a line for the batch when it has several photos.
+    static func booksTable(_ report: ScanReport) -> String {
+        var lines: [String] = []
+        func print(_ line: String) { lines.append(line) }
         for image in report.images where image.error == nil {
             let size = "\(image.width ?? 0)×\(image.height ?? 0)"
             print("\(image.path)  \(size)  \(Int(image.elapsedMs.rounded())) ms")
@@ -61,6 +69,7 @@ enum ReportPrinter {
             let books = report.images.flatMap(\.books)
             print("\(report.images.count) photos: " + summaryLine(of: books) + errorCount(report.summary.errors))
         }
+        return lines.map { $0 + "\n" }.joined()
     }
 
     /// "38 books: 31 selected (4 confirmed), 7 uncertain".

@@ -26,8 +26,16 @@ public final class WorkerPool: Sendable {
         queue = JobQueue()
         for index in 0..<self.threadCount {
             let queue = self.queue
-            let thread = Thread { Worker(index: index).serve(queue) }
-            thread.name = "shelfscan-worker-\(index)"
+            let thread = Thread {
+                // The kernel's name (at most 15 bytes), so that ps, top and debuggers show whose the
+                // thread is: Foundation's Thread.name does not reach it on Linux, and Glibc's
+                // pthread_setname_np is not imported into Swift.
+                if let comm = FileHandle(forWritingAtPath: "/proc/thread-self/comm") {
+                    comm.write(Data("shelfscan-w\(index)".utf8))
+                    try? comm.close()
+                }
+                Worker(index: index).serve(queue)
+            }
             thread.stackSize = stackSize
             thread.start()
         }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 /// Runs the built `shelfscan` binary and checks what a user sees: stdout, stderr, exit code.
+@Suite(.tags(.endToEnd))
 struct EndToEndTests {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -4,6 +4,7 @@ import Testing
 /// The `library` commands and `scan --library/--add`, run as a user runs them, each on its own
 /// temporary library: summaries, exit codes, bad files, read-only files, concurrent writers and a
 /// writer killed halfway.
+@Suite(.tags(.endToEnd))
 struct LibraryEndToEndTests {
     typealias Run = EndToEndTests.Run
 

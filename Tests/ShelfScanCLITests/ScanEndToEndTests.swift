@@ -8,6 +8,7 @@ import Testing
 
 
 /// `shelfscan scan` as a user runs it: the table, the JSON report, `--annotate`, errors and exit codes.
+@Suite(.tags(.endToEnd))
 struct ScanEndToEndTests {
     struct Report: Decodable {
         struct Image: Decodable {

@@ -6,6 +6,7 @@ import Testing
 
 /// Reads every barcode fixture, like ZXing's black-box tests: minimum pass counts set at what the
 /// scanner achieves, so that a regression fails; a wrong ISBN fails at once.
+@Suite(.tags(.accuracy))
 struct BarcodeScannerTests {
     static let photos = Fixtures.photos(in: "barcodes")
 

@@ -6,6 +6,7 @@ import Testing
 
 /// The detector against the rendered shelves of `Fixtures/shelves`, whose truth has every spine's
 /// outline; matching is one-to-one at an intersection over union of at least 0.5.
+@Suite(.tags(.accuracy))
 struct SpineDetectorTests {
     static let shelves = Fixtures.photos(in: "shelves").filter { $0.hasPrefix("shelf-") }
 

@@ -6,6 +6,7 @@ import Testing
 @testable import ShelfReading
 @testable import ShelfOCR
 
+@Suite(.tags(.accuracy))
 struct PrintedISBNReaderTests {
     static let pages = Fixtures.photos(in: "pages")
 

@@ -7,6 +7,7 @@ import Testing
 
 /// The spine ISBN reader at the true outlines of the rendered fixture shelves: the spines that
 /// carry a printed ISBN line, and spines that carry none.
+@Suite(.tags(.accuracy))
 struct SpineISBNReaderTests {
     static let photos = ["shelf-003.jpg", "shelf-007.jpg", "shelf-010.jpg"]
 

@@ -55,7 +55,7 @@ import Testing
         return outcomes
     }
 
-    @Test func readsMostTitlesAndAuthorsTheRightWayRound() async throws {
+    @Test(.tags(.accuracy)) func readsMostTitlesAndAuthorsTheRightWayRound() async throws {
         let outcomes = try await Self.outcomes("shelf-003.jpg")
         let count = Double(outcomes.count)
         let titles = Double(outcomes.filter(\.titleRight).count) / count

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import ShelfImaging
+@testable import ShelfPipeline
+@testable import ShelfReading
+@testable import ShelfText
+
+/// The scanner itself: whole photos through every stage, a stage that fails, and cancellation.
+@Suite(.tags(.pipeline))
+struct ShelfScannerTests {
+    static let shelf = Fixtures.path("shelves/shelf-009.jpg")
+    static let scanner = ShelfScanner.shared
+
+    @Test func takesAPhotoThroughEveryStage() async throws {
+        let report = await Self.scanner.scanReport(forPhotoAt: Self.shelf)
+        #expect(report.error == nil, "\(String(describing: report.error))")
+        let truth = try ShelfTruth.load("shelf-009.jpg")
+        #expect(report.width == truth.width && report.height == truth.height)
+        for stage in ["decode", "detect", "read", "parse", "readAgain", "isbnLines", "assemble"] {
+            #expect(report.timings[stage] != nil, "no time for \(stage)")
+        }
+        #expect(report.books.count >= truth.books.count * 3 / 4, "\(report.books.count) of \(truth.books.count) books")
+        // The selected books are, nearly all, books of the shelf.
+        let titles = truth.books.map { $0.title.folded }
+        let selected = report.books.filter(\.selected)
+        let right = selected.filter { book in titles.contains { Similarity.ratio($0, (book.title ?? "").folded) >= 0.8 } }
+        #expect(selected.count >= truth.books.count / 4, "\(selected.count) of \(truth.books.count) selected")
+        #expect(right.count * 10 >= selected.count * 9, "\(right.count) of \(selected.count) selected books right")
+        for book in report.books {
+            #expect(book.polygon.count == 4)
+            #expect(book.polygon.allSatisfy { $0.x >= -1 && $0.y >= -1 && $0.x <= Double(truth.width) + 1 && $0.y <= Double(truth.height) + 1 })
+            #expect(book.selected == (book.confidence >= BookAssessor.defaultMinimumConfidence))
+        }
+    }
+
+    @Test func aPhotoThatCannotBeReadIsReportedAndTheBatchGoesOn() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shelfscan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Self.shelf))
+        let truncated = folder.appendingPathComponent("cut.jpg")
+        try bytes.prefix(bytes.count / 2).write(to: truncated)
+        let missing = folder.appendingPathComponent("missing.jpg").path
+
+        let report = await Self.scanner.scanReport(forPhotosAt: [missing, truncated.path, Self.shelf])
+        #expect(report.images.count == 3)
+        #expect(report.images[0].error == ReportedError(code: .unreadable, stage: .decode, message: "\(missing): no such file"))
+        #expect(report.images[1].error?.code == .truncated)
+        #expect(report.images[1].error?.message.hasPrefix(truncated.path) == true)
+        #expect(report.images[2].error == nil && !report.images[2].books.isEmpty)
+        #expect(report.summary.errors == 2)
+    }
+
+    @Test func aStageThatCannotRunIsReportedWithItsStage() async throws {
+        // No Tesseract model where it is looked for: reading fails, after detection ran.
+        let noModel = await Self.scanner.scanReport(
+            forPhotoAt: Self.shelf, options: ScanOptions(tessdataPath: "/nonexistent/tessdata/"))
+        #expect(noModel.error?.code == .ocrUnavailable)
+        #expect(noModel.error?.stage == .read)
+        #expect(noModel.error?.message.contains("Tesseract model") == true)
+        #expect(noModel.timings["detect"] != nil && noModel.width != nil)
+
+        // No models folder: nothing can be read, and the error says what was looked for.
+        let noModels = await Self.scanner.scanReport(
+            forPhotoAt: Self.shelf, options: ScanOptions(models: ModelDirectory(path: "/nonexistent/Models")))
+        #expect(noModels.error?.code == .modelsUnavailable)
+        #expect(noModels.error?.stage == .models)
+        #expect(noModels.error?.message.contains("/nonexistent/Models/") == true)
+    }
+
+    @Test func stopsBeforeTheNextPhotoWhenCancelled() async {
+        let handed = Counter()
+        let task = Task {
+            await Self.scanner.scan(photosAt: [Self.shelf, Self.shelf, Self.shelf]) { _ in
+                await handed.increment()
+                withUnsafeCurrentTask { $0?.cancel() }
+            }
+        }
+        await task.value
+        #expect(await handed.value == 1)
+    }
+
+    @Test func reportsThePhotoInHandAsCancelled() async throws {
+        let task = Task { await Self.scanner.scanReport(forPhotoAt: Fixtures.path("shelves/shelf-001.jpg")) }
+        try await Task.sleep(for: .milliseconds(400))
+        task.cancel()
+        let report = await task.value
+        #expect(report.error?.code == .cancelled)
+        #expect(report.books.isEmpty)
+    }
+}
+
+private actor Counter {
+    private(set) var value = 0
+    func increment() { value += 1 }
+}
