@@ -9,7 +9,8 @@ enum JPEGCodec {
     ) throws(ImageError) -> Image {
         var info = CJPEG_Image()
         let infoStatus = bytes.withUnsafeBufferPointer { buffer in
-            CJPEG_read_info(buffer.baseAddress, buffer.count, UInt64(clamping: maxPixels), Int32(scaleDenominator), &info)
+            CJPEG_read_info(
+                buffer.baseAddress, buffer.count, UInt64(clamping: maxPixels), Int32(scaleDenominator), &info)
         }
         try check(infoStatus, info, maxPixels: maxPixels, path: path)
         var result = CJPEG_Image()
@@ -19,7 +20,8 @@ enum JPEGCodec {
         ) { pixels in
             status = bytes.withUnsafeBufferPointer { buffer in
                 CJPEG_decode(
-                    buffer.baseAddress, buffer.count, Int32(scaleDenominator), pixels.baseAddress, pixels.count, &result)
+                    buffer.baseAddress, buffer.count, Int32(scaleDenominator), pixels.baseAddress, pixels.count, &result
+                )
             }
         }
         try check(status, result, maxPixels: maxPixels, path: path)

@@ -12,7 +12,8 @@ public enum OCRError: Error, Sendable, Equatable, CustomStringConvertible {
             "text recognition: cannot create a Tesseract instance"
         case .modelUnavailable(let language, let dataPath):
             "text recognition: cannot load the Tesseract model \"\(language)\""
-                + (dataPath.map { " from \($0)" } ?? "") + " (install tesseract-ocr-\(language), or set TESSDATA_PREFIX)"
+                + (dataPath.map { " from \($0)" } ?? "")
+                + " (install tesseract-ocr-\(language), or set TESSDATA_PREFIX)"
         }
     }
 }

@@ -19,7 +19,8 @@ public struct TextRecognizer: Sendable {
     }
 
     /// Runs `body` with a worker thread's engine, on that thread.
-    public func withEngine<Result: Sendable>(_ body: @escaping @Sendable (TesseractEngine) throws -> Result) async throws
+    public func withEngine<Result: Sendable>(_ body: @escaping @Sendable (TesseractEngine) throws -> Result)
+        async throws
         -> Result
     {
         let (language, dataPath) = (language, dataPath)

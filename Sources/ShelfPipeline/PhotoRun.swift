@@ -29,7 +29,8 @@ struct PhotoRun {
         case let error as OCRError:
             reported = ReportedError(code: .ocrUnavailable, stage: stage, message: "\(path): \(error)")
         case is CancellationError:
-            reported = ReportedError(code: .cancelled, stage: stage, message: "\(path): the scan was stopped before this photo was done")
+            reported = ReportedError(
+                code: .cancelled, stage: stage, message: "\(path): the scan was stopped before this photo was done")
         default:
             reported = ReportedError(code: .ocrUnavailable, stage: stage, message: "\(path): \(error)")
         }

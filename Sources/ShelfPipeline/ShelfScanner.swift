@@ -107,7 +107,8 @@ public actor ShelfScanner {
         run.lap("readAgain")
         var lineISBNs = [ISBN?](repeating: nil, count: findings.count)
         do {
-            lineISBNs = try await ISBNLineStage(recognizer: recognizer).isbns(of: findings, barcodes: barcodes, in: image)
+            lineISBNs = try await ISBNLineStage(recognizer: recognizer).isbns(
+                of: findings, barcodes: barcodes, in: image)
         } catch {
             if run.record(.isbnLines, error) { return run.finished() }
         }
@@ -150,7 +151,9 @@ public actor ShelfScanner {
             return run.finished(failing: .barcodes, with: error).report
         }
         run.lap("barcodes")
-        run.report.isbns = barcodes.map { ReportedISBN(isbn: $0.isbn, source: .barcode, addon: $0.addon, polygon: $0.polygon) }
+        run.report.isbns = barcodes.map {
+            ReportedISBN(isbn: $0.isbn, source: .barcode, addon: $0.addon, polygon: $0.polygon)
+        }
         if barcodes.isEmpty || options.readsTextAlways {
             let recognizer = TextRecognizer(workers: workers, dataPath: options.tessdataPath)
             do {

@@ -52,7 +52,8 @@ struct SpineReadingStage: Sendable {
 
     private func findings(of spine: DetectedSpine, reading: SpineReader.Reading) -> SpineFindings {
         let parsed = parser.parse(reading.text)
-        return SpineFindings(spine: spine, reading: reading, parsed: parsed, assessment: assessor.assess(parsed, on: spine))
+        return SpineFindings(
+            spine: spine, reading: reading, parsed: parsed, assessment: assessor.assess(parsed, on: spine))
     }
 
     /// `transform` of every element, all started at once (the worker pool queues the work), in the

@@ -104,26 +104,26 @@ public struct PrintedISBNReader: Sendable {
         let ownHeight = (image.height + bandCount - 1) / bandCount
         let overlap = max(60, image.height / 25)
         let results = try await withThrowingTaskGroup(of: (Int, RecognizedText).self) { group in
-                for band in 0..<bandCount {
-                    let top = max(0, band * ownHeight - overlap)
-                    let bottom = min(image.height, (band + 1) * ownHeight + overlap)
-                    let crop = image.cropped(to: PixelRect(x: 0, y: top, width: image.width, height: bottom - top))
-                    group.addTask {
-                        var text = try await recognizer.recognize(crop, segmentation: .auto)
-                        let ownTop = band * ownHeight, ownBottom = (band + 1) * ownHeight
-                        text.lines = text.lines.compactMap { line in
-                            let centre = top + line.box.y + line.box.height / 2
-                            guard centre >= ownTop && centre < ownBottom else { return nil }
-                            var moved = line
-                            moved.box.y += top
-                            for index in moved.words.indices { moved.words[index].box.y += top }
-                            return moved
-                        }
-                        return (band, text)
+            for band in 0..<bandCount {
+                let top = max(0, band * ownHeight - overlap)
+                let bottom = min(image.height, (band + 1) * ownHeight + overlap)
+                let crop = image.cropped(to: PixelRect(x: 0, y: top, width: image.width, height: bottom - top))
+                group.addTask {
+                    var text = try await recognizer.recognize(crop, segmentation: .auto)
+                    let ownTop = band * ownHeight, ownBottom = (band + 1) * ownHeight
+                    text.lines = text.lines.compactMap { line in
+                        let centre = top + line.box.y + line.box.height / 2
+                        guard centre >= ownTop && centre < ownBottom else { return nil }
+                        var moved = line
+                        moved.box.y += top
+                        for index in moved.words.indices { moved.words[index].box.y += top }
+                        return moved
                     }
+                    return (band, text)
                 }
-                return try await group.reduce(into: []) { $0.append($1) }
             }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
         return RecognizedText(lines: results.sorted { $0.0 < $1.0 }.flatMap(\.1.lines))
     }
 

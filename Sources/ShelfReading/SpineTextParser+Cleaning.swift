@@ -11,10 +11,14 @@ extension SpineTextParser {
             var impossible = Set<Int>()
             for (index, word) in words.enumerated() where word.confidence < 70 {
                 let letters = word.text.filter(\.isLetter).count
-                if letters >= 3 && Double(word.box.width) < 0.15 * Double(word.box.height * letters) { impossible.insert(index) }
+                if letters >= 3 && Double(word.box.width) < 0.15 * Double(word.box.height * letters) {
+                    impossible.insert(index)
+                }
                 for other in [index - 1, index + 1] where words.indices.contains(other) {
                     let overlap = min(word.box.maxX, words[other].box.maxX) - max(word.box.x, words[other].box.x)
-                    if Double(overlap) > 0.5 * Double(min(word.box.width, words[other].box.width)) && word.confidence < words[other].confidence {
+                    if Double(overlap) > 0.5 * Double(min(word.box.width, words[other].box.width))
+                        && word.confidence < words[other].confidence
+                    {
                         impossible.insert(index)
                     }
                 }
@@ -32,10 +36,16 @@ extension SpineTextParser {
         var steadied = text
         for (lineIndex, line) in text.lines.enumerated() {
             for (wordIndex, word) in line.words.enumerated() where word.confidence < 60 {
-                let neighbours = [wordIndex - 1, wordIndex + 1].filter { line.words.indices.contains($0) }.map { line.words[$0] }
-                    .filter { $0.text.filter(\.isLetter).count >= 2 }
-                guard let size = neighbours.map(\.capitalHeight).max(), word.capitalHeight > 1.6 * size else { continue }
-                steadied.lines[lineIndex].words[wordIndex].characters = word.characters.map { ($0.character, min($0.height, Int(size))) }
+                let neighbours = [wordIndex - 1, wordIndex + 1].filter { line.words.indices.contains($0) }.map {
+                    line.words[$0]
+                }
+                .filter { $0.text.filter(\.isLetter).count >= 2 }
+                guard let size = neighbours.map(\.capitalHeight).max(), word.capitalHeight > 1.6 * size else {
+                    continue
+                }
+                steadied.lines[lineIndex].words[wordIndex].characters = word.characters.map {
+                    ($0.character, min($0.height, Int(size)))
+                }
             }
         }
         return steadied
@@ -53,7 +63,8 @@ extension SpineTextParser {
         // Words in lower case read with confidence, beside another, are a phrase ("la mala dona").
         func isPhrase(_ word: RecognizedText.Word, _ neighbour: RecognizedText.Word) -> Bool {
             [word, neighbour].allSatisfy {
-                $0.confidence >= 85 && $0.text.count >= 3 && $0.text.allSatisfy(\.isLowercase) && lexicon.isOrdinaryWord($0.text.folded)
+                $0.confidence >= 85 && $0.text.count >= 3 && $0.text.allSatisfy(\.isLowercase)
+                    && lexicon.isOrdinaryWord($0.text.folded)
             }
         }
         // A doubtful word far out beyond the end of the lettering is a mark on the spine's edge.
@@ -110,9 +121,15 @@ extension SpineTextParser {
         {
             return true
         }
-        if isLowerCase && word.confidence < 60 && !lexicon.isWord(folded) && !lexicon.isOrdinaryWord(folded) && !lexicon.isPublisher(folded) { return true }
+        if isLowerCase && word.confidence < 60 && !lexicon.isWord(folded) && !lexicon.isOrdinaryWord(folded)
+            && !lexicon.isPublisher(folded)
+        {
+            return true
+        }
         if letters.count <= 3 && word.confidence < 40 && !lexicon.isWord(folded) { return true }
-        if let first = word.text.first, "[|\\{}<>".contains(first), letters.count <= 3, !lexicon.isWord(String(letters).folded) {
+        if let first = word.text.first, "[|\\{}<>".contains(first), letters.count <= 3,
+            !lexicon.isWord(String(letters).folded)
+        {
             return true
         }
         return false

@@ -3,7 +3,6 @@ import ShelfText
 
 extension SpineTextParser {
 
-
     /// Words grouped into runs: a new run starts where the type size changes, a gap wider than a
     /// word space opens, or capitals give way to lower case at a run's edge.
     func runs(of text: RecognizedText) -> [Run] {
@@ -26,7 +25,8 @@ extension SpineTextParser {
                     // when the words are read with confidence: doubtful words have doubtful boxes.
                     let boxHeights = current.map(\.box.height).sorted()
                     let boxHeight = boxHeights[boxHeights.count / 2]
-                    let isContradicted = word.confidence >= 80 && last.confidence >= 80
+                    let isContradicted =
+                        word.confidence >= 80 && last.confidence >= 80
                         && (height < size ? word.box.height >= boxHeight : word.box.height <= boxHeight)
                     if (ratio > 1.25 && !isShortWord && !isContradicted) || gap > 1.1 * max(size, height)
                         || (gap > wideGap && gap > 0.6 * min(size, height))
@@ -73,9 +73,12 @@ extension SpineTextParser {
     static func rejoiningLetterSpacing(_ words: [RecognizedText.Word]) -> [RecognizedText.Word] {
         func isFragment(_ word: RecognizedText.Word) -> Bool {
             word.text.count <= 2 && word.text.allSatisfy(\.isLetter)
-                && !["a", "i", "of", "to", "in", "on", "at", "by", "is", "an", "as", "or", "it", "me", "my", "we", "no", "up",
-                    "la", "le", "el", "de", "di", "du", "un", "en", "et", "il", "lo", "da", "do", "y"]
-                    .contains(word.text.lowercased())
+                && ![
+                    "a", "i", "of", "to", "in", "on", "at", "by", "is", "an", "as", "or", "it", "me", "my", "we", "no",
+                    "up",
+                    "la", "le", "el", "de", "di", "du", "un", "en", "et", "il", "lo", "da", "do", "y",
+                ]
+                .contains(word.text.lowercased())
         }
         guard var result = words.first.map({ [$0] }) else { return words }
         for word in words.dropFirst() {
@@ -83,11 +86,14 @@ extension SpineTextParser {
             let gap = Double(word.box.x - previous.box.maxX)
             let heights = (word.capitalHeight, previous.capitalHeight)
             // A lower-case scrap beside a word in capitals, or of another size, is a mark, not a letter of it.
-            let isCapitals = { (word: RecognizedText.Word) in word.text.count >= 4 && word.text.allSatisfy(\.isUppercase) }
+            let isCapitals = { (word: RecognizedText.Word) in
+                word.text.count >= 4 && word.text.allSatisfy(\.isUppercase)
+            }
             let isLowerCase = { (word: RecognizedText.Word) in word.text.allSatisfy(\.isLowercase) }
             // Nor is a capital after lower-case letters ("he Harbour"): it begins a word of its own.
             let startsWord = isLowerCase(previous) && (word.text.first?.isUppercase ?? false)
-            let matches = max(heights.0, heights.1) < 1.5 * min(heights.0, heights.1)
+            let matches =
+                max(heights.0, heights.1) < 1.5 * min(heights.0, heights.1)
                 && !(isCapitals(previous) && isLowerCase(word)) && !startsWord
             // A doubtful scrap beside a whole word read with confidence is a mark ("VONNEGUT Si").
             let isScrapBesideWord = { (scrap: RecognizedText.Word, whole: RecognizedText.Word) in

@@ -13,13 +13,18 @@ extension SpineTextParser {
             for length in [2, 1] where length < run.words.count {
                 let tail = Array(run.words.suffix(length))
                 if lexicon.publishers.contains(tail.map(\.text).joined(separator: " ").folded) {
-                    return [Run(words: Array(run.words.dropLast(length)), line: run.line), Run(words: tail, line: run.line)]
+                    return [
+                        Run(words: Array(run.words.dropLast(length)), line: run.line), Run(words: tail, line: run.line),
+                    ]
                 }
             }
             for length in [2, 1] where length < run.words.count && !hasWholeMark {
                 let head = Array(run.words.prefix(length))
                 if lexicon.publishers.contains(head.map(\.text).joined(separator: " ").folded) {
-                    return [Run(words: head, line: run.line), Run(words: Array(run.words.dropFirst(length)), line: run.line)]
+                    return [
+                        Run(words: head, line: run.line),
+                        Run(words: Array(run.words.dropFirst(length)), line: run.line),
+                    ]
                 }
             }
             return [run]
@@ -38,7 +43,9 @@ extension SpineTextParser {
             words.contains { $0.text.contains(where: \.isLowercase) }
         }
         if isCapitals(run.words[0]) && hasLowerCase(run.words.dropFirst()) && !isCapitals(run.words[1]) {
-            return [Run(words: [run.words[0]], line: run.line), Run(words: Array(run.words.dropFirst()), line: run.line)]
+            return [
+                Run(words: [run.words[0]], line: run.line), Run(words: Array(run.words.dropFirst()), line: run.line),
+            ]
         }
         if let last = run.words.last, isCapitals(last), hasLowerCase(run.words.dropLast()),
             !isCapitals(run.words[run.words.count - 2])
@@ -68,18 +75,25 @@ extension SpineTextParser {
             if !lexicon.isOrdinaryWord(folded) { return (capitalised || letters.count >= 5, false) }
             return (capitalised, true)
         }
-        func isSetOff(_ word: RecognizedText.Word, gap: Double, from rest: ArraySlice<RecognizedText.Word>, otherGaps: ArraySlice<Double>) -> Bool {
+        func isSetOff(
+            _ word: RecognizedText.Word, gap: Double, from rest: ArraySlice<RecognizedText.Word>,
+            otherGaps: ArraySlice<Double>
+        ) -> Bool {
             let (isSurname, needsBoth) = surnameKind(word)
             guard isSurname else { return false }
             let usual = otherGaps.sorted()[otherGaps.count / 2]
             let restHeight = rest.map(\.capitalHeight).sorted()[rest.count / 2]
             let sizeRatio = max(word.capitalHeight, restHeight) / max(1, min(word.capitalHeight, restHeight))
-            let hasWords = rest.contains { $0.text.filter(\.isLetter).count >= 3 && lexicon.isOrdinaryWord($0.text.folded) }
+            let hasWords = rest.contains {
+                $0.text.filter(\.isLetter).count >= 3 && lexicon.isOrdinaryWord($0.text.folded)
+            }
             let (wider, sized) = (gap > 1.6 * max(usual, 1), sizeRatio > 1.12)
             // An English word is set off by both, and by a space wider than a word space at its size.
             return hasWords && (needsBoth ? wider && sized && gap > 0.8 * word.capitalHeight : wider || sized)
         }
-        if let last = words.last, isSetOff(last, gap: gaps[gaps.count - 1], from: words.dropLast(), otherGaps: gaps.dropLast()) {
+        if let last = words.last,
+            isSetOff(last, gap: gaps[gaps.count - 1], from: words.dropLast(), otherGaps: gaps.dropLast())
+        {
             return [Run(words: Array(words.dropLast()), line: run.line), Run(words: [last], line: run.line)]
         }
         if isSetOff(words[0], gap: gaps[0], from: words.dropFirst(), otherGaps: gaps.dropFirst()) {

@@ -59,7 +59,9 @@ public struct SpineTextParser: Sendable {
         let titleWords: [RecognizedText.Word] = runs[titleRange].flatMap { $0.words }
         parsed.title = Self.tidy(titleWords.map(\.text).joined(separator: " "))
         describeTitle(titleWords, line: runs[titleRange.lowerBound].line, in: &parsed.evidence)
-        let leftover = runs.indices.filter { !titleRange.contains($0) && $0 != authorIndex }.map { runs[$0].letterCount }
+        let leftover = runs.indices.filter { !titleRange.contains($0) && $0 != authorIndex }.map {
+            runs[$0].letterCount
+        }
         parsed.evidence.leftoverShare = Double(leftover.reduce(0, +)) / Double(totalLetters)
         return parsed
     }

@@ -7,7 +7,8 @@ struct LibraryExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write the library as a CSV that Goodreads imports, or as JSON.",
-        discussion: "ISBNs are written as text (=\"…\"), as Goodreads writes them, so spreadsheets keep their leading zeros."
+        discussion:
+            "ISBNs are written as text (=\"…\"), as Goodreads writes them, so spreadsheets keep their leading zeros."
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -20,7 +21,8 @@ struct LibraryExportCommand: ParsableCommand {
     @Option(name: .long, help: "goodreads (CSV) or json.")
     var format: Format = .goodreads
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    @Option(
+        name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
 
     func run() throws {

@@ -37,7 +37,9 @@ struct LibraryImportCommand: ParsableCommand {
                 + "\(summary.skipped.count) skipped")
         let shown = verbose ? Int.max : 10
         for present in summary.alreadyPresent.prefix(shown) {
-            print("  row \(present.row): already present: \(present.title) = #\(present.match.id) (\(present.match.matchedBy.rawValue))")
+            print(
+                "  row \(present.row): already present: \(present.title) = #\(present.match.id) (\(present.match.matchedBy.rawValue))"
+            )
         }
         for skipped in summary.skipped.prefix(shown) {
             print("  row \(skipped.row): skipped: \(skipped.reason)")

@@ -14,7 +14,11 @@ struct LibraryListCommand: ParsableCommand {
 
     func run() throws {
         guard let library = try libraryOptions.openIfPresent() else {
-            if json { print("[]") } else { print("\(libraryOptions.path): no library yet (import a file or scan with --add)") }
+            if json {
+                print("[]")
+            } else {
+                print("\(libraryOptions.path): no library yet (import a file or scan with --add)")
+            }
             return
         }
         do {
@@ -42,7 +46,9 @@ struct LibrarySearchCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        if query.joined().trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("Say what to search for.") }
+        if query.joined().trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("Say what to search for.")
+        }
     }
 
     func run() throws {

@@ -13,12 +13,17 @@ enum LibraryPrinter {
             Swift.print("no books")
             return
         }
-        let header = ["id".leftPadded(to: 5), "title".cell(40), "author".cell(24), "ISBN-13".cell(13), "year".cell(4), "copies".cell(6), "shelf"]
+        let header = [
+            "id".leftPadded(to: 5), "title".cell(40), "author".cell(24), "ISBN-13".cell(13), "year".cell(4),
+            "copies".cell(6), "shelf",
+        ]
         Swift.print(header.joined(separator: "  "))
         for book in books {
             let row = [
-                String(book.id ?? 0).leftPadded(to: 5), book.fullTitle.cell(40), book.authors.joined(separator: ", ").cell(24),
-                (book.isbn13 ?? "–").cell(13), (book.year.map(String.init) ?? "–").cell(4), String(book.copies).leftPadded(to: 6),
+                String(book.id ?? 0).leftPadded(to: 5), book.fullTitle.cell(40),
+                book.authors.joined(separator: ", ").cell(24),
+                (book.isbn13 ?? "–").cell(13), (book.year.map(String.init) ?? "–").cell(4),
+                String(book.copies).leftPadded(to: 6),
                 book.shelf ?? "–",
             ]
             Swift.print(row.joined(separator: "  "))

@@ -46,7 +46,8 @@ enum ReportPrinter {
                 continue
             }
             let header = [
-                "#".leftPadded(to: 3), "status".cell(16), "conf".cell(4), "title".cell(36), "author".cell(22), "ISBN".cell(13),
+                "#".leftPadded(to: 3), "status".cell(16), "conf".cell(4), "title".cell(36), "author".cell(22),
+                "ISBN".cell(13),
                 "library",
             ]
             print("  " + header.joined(separator: "  "))
@@ -54,7 +55,8 @@ enum ReportPrinter {
                 let row = [
                     String(index + 1).leftPadded(to: 3), book.status.rawValue.cell(16),
                     // Rounded down, so a book just under the threshold never shows as 0.70 and uncertain.
-                    String(format: "%.2f", (book.confidence * 100).rounded(.down) / 100), (book.title ?? "–").cell(36), (book.author ?? "–").cell(22),
+                    String(format: "%.2f", (book.confidence * 100).rounded(.down) / 100), (book.title ?? "–").cell(36),
+                    (book.author ?? "–").cell(22),
                     (book.isbn?.isbn13 ?? "–").cell(13),
                     book.libraryMatch.map { "#\($0.id) by \($0.matchedBy.rawValue)" } ?? "",
                 ]

@@ -26,7 +26,9 @@ struct ScanCommand: AsyncParsableCommand {
 
     @Flag(
         name: .long,
-        help: "Add the selected books that are not in the library yet to it: one entry per distinct book, with the copies seen.")
+        help:
+            "Add the selected books that are not in the library yet to it: one entry per distinct book, with the copies seen."
+    )
     var add = false
 
     @Option(
@@ -55,7 +57,8 @@ struct ScanCommand: AsyncParsableCommand {
     func run() async throws {
         let library = add ? try libraryOptions.open() : try libraryOptions.openIfPresent()
         if library == nil && libraryOptions.isNamed {
-            ReportPrinter.printError("\(libraryOptions.path): no library there yet; nothing to compare with", prefix: "note")
+            ReportPrinter.printError(
+                "\(libraryOptions.path): no library there yet; nothing to compare with", prefix: "note")
         }
         var scanOptions = ScanOptions(maxPixels: options.maxPixels, minimumConfidence: minConfidence)
         do {

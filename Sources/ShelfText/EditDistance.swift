@@ -19,7 +19,8 @@ extension Array where Element == Character {
             current[0] = i
             var rowMinimum = current[0]
             for j in 1...b.count {
-                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                current[j] = Swift.min(
+                    previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
                 rowMinimum = Swift.min(rowMinimum, current[j])
             }
             if rowMinimum > limit { return limit + 1 }

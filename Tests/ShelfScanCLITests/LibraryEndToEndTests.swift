@@ -27,7 +27,9 @@ struct LibraryEndToEndTests {
     /// A Goodreads export of `count` made-up books with valid, distinct ISBNs, written to a file.
     static func generatedExport(count: Int, firstNumber: Int) throws -> String {
         var lines = ["Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,Exclusive Shelf,Owned Copies"]
-        let syllables = ["ka", "lo", "mir", "ten", "vas", "dor", "phi", "lun", "ser", "gra", "bel", "tor", "quin", "zu"]
+        let syllables = [
+            "ka", "lo", "mir", "ten", "vas", "dor", "phi", "lun", "ser", "gra", "bel", "tor", "quin", "zu",
+        ]
         var seed = UInt64(firstNumber) &* 6_364_136_223_846_793_005 &+ 1
         func word() -> String {
             var text = ""
@@ -41,7 +43,8 @@ struct LibraryEndToEndTests {
             let body = "978" + String(format: "%09d", number)
             let sum = body.enumerated().reduce(0) { $0 + ($1.offset % 2 == 0 ? 1 : 3) * Int(String($1.element))! }
             let isbn = body + String((10 - sum % 10) % 10)
-            lines.append("\(number),\(word()) \(word()) \(number),\(word()) \(word()),,,\"=\"\"\",\"=\"\"\(isbn)\"\"\",read,1")
+            lines.append(
+                "\(number),\(word()) \(word()) \(number),\(word()) \(word()),,,\"=\"\"\",\"=\"\"\(isbn)\"\"\",read,1")
         }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString).csv").path
         try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
@@ -105,7 +108,8 @@ struct LibraryEndToEndTests {
         let library = try Self.temporaryLibrary()
         let content = "Name,Amount\nrent,700\n"
         try content.write(toFile: library, atomically: true, encoding: .utf8)
-        let run = try Self.run(["library", "import", EndToEndTests.fixture("library/storygraph_export.csv")], library: library)
+        let run = try Self.run(
+            ["library", "import", EndToEndTests.fixture("library/storygraph_export.csv")], library: library)
         #expect(run.status == 1)
         #expect(run.stderr.contains(library) && run.stderr.contains("not an SQLite database"))
         #expect(try String(contentsOfFile: library, encoding: .utf8) == content)
@@ -116,7 +120,10 @@ struct LibraryEndToEndTests {
     @Test func reportsAReadOnlyLibraryClearlyAndStillReadsIt() throws {
         let library = try Self.temporaryLibrary()
         let folder = (library as NSString).deletingLastPathComponent
-        #expect(try Self.run(["library", "import", EndToEndTests.fixture("library/storygraph_export.csv")], library: library).status == 0)
+        #expect(
+            try Self.run(
+                ["library", "import", EndToEndTests.fixture("library/storygraph_export.csv")], library: library
+            ).status == 0)
         // Root may write anything, so as root the commands run as the unprivileged user "nobody".
         var launcher: [String] = []
         if geteuid() == 0 {
@@ -167,7 +174,10 @@ struct LibraryEndToEndTests {
     @Test func twoProcessesImportingAtOnceLoseNothing() throws {
         let library = try Self.temporaryLibrary()
         #expect(try Self.run(["library", "list"], library: library).status == 0)
-        let files = [try Self.generatedExport(count: 1500, firstNumber: 100_000), try Self.generatedExport(count: 1500, firstNumber: 200_000)]
+        let files = [
+            try Self.generatedExport(count: 1500, firstNumber: 100_000),
+            try Self.generatedExport(count: 1500, firstNumber: 200_000),
+        ]
         let processes = try files.map { try Self.started(["library", "import", $0, "--library", library]) }
         for process in processes { process.waitUntilExit() }
         #expect(processes.map(\.terminationStatus) == [0, 0])
@@ -176,7 +186,10 @@ struct LibraryEndToEndTests {
 
     @Test func aProcessKilledMidImportLeavesTheLibraryAsBeforeOrAfter() throws {
         let library = try Self.temporaryLibrary()
-        #expect(try Self.run(["library", "import", EndToEndTests.fixture("library/storygraph_export.csv")], library: library).status == 0)
+        #expect(
+            try Self.run(
+                ["library", "import", EndToEndTests.fixture("library/storygraph_export.csv")], library: library
+            ).status == 0)
         let file = try Self.generatedExport(count: 4000, firstNumber: 300_000)
         var killedWhileRunning = 0
         for delay in [0.15, 0.4, 0.8, 1.5] {

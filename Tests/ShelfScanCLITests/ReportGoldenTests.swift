@@ -27,16 +27,22 @@ struct ReportGoldenTests {
                 matchedBy: .titleAndAuthor, similarity: 1))
         let books = [
             DetectedBook(
-                title: "The Remains of the Day", author: "Kazuo Ishiguro", isbn: try ISBN("9780571200733"), confidence: 0.95,
-                detectionScore: 0.93, status: .confirmed, selected: true, polygon: outline, textOrientation: .topToBottom,
+                title: "The Remains of the Day", author: "Kazuo Ishiguro", isbn: try ISBN("9780571200733"),
+                confidence: 0.95,
+                detectionScore: 0.93, status: .confirmed, selected: true, polygon: outline,
+                textOrientation: .topToBottom,
                 text: "THE REMAINS OF THE DAY | KAZUO ISHIGURO | faber", publisher: "faber",
                 signals: ["detection": 0.93, "titleConfidence": 0.914]),
             DetectedBook(
-                title: "Cien años de soledad", author: "García Márquez", confidence: 0.7, detectionScore: 0.9, status: .detected,
-                selected: true, polygon: outline, textOrientation: .bottomToTop, text: "Cien años de soledad | GARCÍA MÁRQUEZ"),
+                title: "Cien años de soledad", author: "García Márquez", confidence: 0.7, detectionScore: 0.9,
+                status: .detected,
+                selected: true, polygon: outline, textOrientation: .bottomToTop,
+                text: "Cien años de soledad | GARCÍA MÁRQUEZ"),
             DetectedBook(
-                title: "A Very Long Title That Goes On Well Past The Width Of Its Column", author: nil, confidence: 0.6999,
-                detectionScore: 0.71, status: .uncertain, selected: false, polygon: outline, textOrientation: .topToBottom,
+                title: "A Very Long Title That Goes On Well Past The Width Of Its Column", author: nil,
+                confidence: 0.6999,
+                detectionScore: 0.71, status: .uncertain, selected: false, polygon: outline,
+                textOrientation: .topToBottom,
                 text: "A VERY LONG TITLE THAT GOES ON WELL PAST THE WIDTH OF ITS COLUMN"),
             owned,
             DetectedBook(

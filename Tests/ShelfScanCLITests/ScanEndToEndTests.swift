@@ -6,7 +6,6 @@ import ShelfPipeline
 import ShelfText
 import Testing
 
-
 /// `shelfscan scan` as a user runs it: the table, the JSON report, `--annotate`, errors and exit codes.
 @Suite(.tags(.endToEnd))
 struct ScanEndToEndTests {
@@ -72,7 +71,10 @@ struct ScanEndToEndTests {
             #expect(book.status == (!book.selected ? "uncertain" : book.isbn == nil ? "detected" : "confirmed"))
             #expect(book.polygon.count == 4 && book.polygon.allSatisfy { $0.count == 2 })
             #expect(book.detectionScore > 0 && book.detectionScore <= 1)
-            #expect(book.polygon.allSatisfy { $0[0] >= 0 && $0[0] <= Double(image.width!) && $0[1] <= Double(image.height!) })
+            #expect(
+                book.polygon.allSatisfy {
+                    $0[0] >= 0 && $0[0] <= Double(image.width!) && $0[1] <= Double(image.height!)
+                })
         }
         // The rendered shelf's made-up titles: most are read, and the selected books are right.
         let truth = try JSONDecoder().decode(
@@ -126,7 +128,9 @@ struct ScanEndToEndTests {
         let run = try EndToEndTests.run(["scan", "--json", "--min-confidence", "1", Self.shelf])
         #expect(run.status == 0)
         let report = try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8))
-        #expect(!report.images[0].books.isEmpty && report.images[0].books.allSatisfy { !$0.selected && $0.status == "uncertain" })
+        #expect(
+            !report.images[0].books.isEmpty
+                && report.images[0].books.allSatisfy { !$0.selected && $0.status == "uncertain" })
         let refused = try EndToEndTests.run(["scan", "--min-confidence", "1.5", Self.shelf])
         #expect(refused.status == 64 && refused.stderr.contains("--min-confidence"))
     }
@@ -138,9 +142,13 @@ struct ScanEndToEndTests {
         let empty = EndToEndTests.fixture("shelves/blank-wall.jpg")
         let run = try EndToEndTests.run(["scan", "--annotate", folder.path, Self.shelf, empty])
         #expect(run.status == 0)
-        let picture = try ImageDecoder().decodePhoto(atPath: folder.appendingPathComponent("shelf-001.annotated.png").path)
+        let picture = try ImageDecoder().decodePhoto(
+            atPath: folder.appendingPathComponent("shelf-001.annotated.png").path)
         let photo = try ImageDecoder().decodePhoto(atPath: Self.shelf)
-        #expect(abs(Double(picture.image.width) / Double(picture.image.height) - Double(photo.image.width) / Double(photo.image.height)) < 0.01)
+        #expect(
+            abs(
+                Double(picture.image.width) / Double(picture.image.height) - Double(photo.image.width)
+                    / Double(photo.image.height)) < 0.01)
         // The outlines are drawn in the colours of their books' statuses: selected and uncertain ones.
         for status in [DetectedBook.Status.detected, .uncertain] {
             let colour = BookAnnotator.colour(for: status)
@@ -188,7 +196,8 @@ struct ShelfTitles: Decodable {
         for i in 1...a.count {
             var current = [i]
             for j in 1...b.count {
-                current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)))
+                current.append(
+                    min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)))
             }
             previous = current
         }

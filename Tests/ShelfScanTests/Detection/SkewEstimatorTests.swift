@@ -12,7 +12,8 @@ struct SkewEstimatorTests {
         var shade: UInt8 = 30
         while x < 560 {
             let width = 8 + (x * 7) % 23
-            image.fill(PixelRect(x: x, y: 60, width: width, height: 280), with: Image.Colour(red: shade, green: 60, blue: 140))
+            image.fill(
+                PixelRect(x: x, y: 60, width: width, height: 280), with: Image.Colour(red: shade, green: 60, blue: 140))
             x += width + 6 + (x % 11)
             shade = shade &+ 37
         }
@@ -31,7 +32,8 @@ struct SkewEstimatorTests {
     func levelBoardsOutweighLeaningBooks(degrees: Double) {
         var image = Self.stripes(turnedBy: 6)
         for y in [16, 44, 346, 374] {
-            image.fill(PixelRect(x: 0, y: y, width: image.width, height: 12), with: Image.Colour(red: 60, green: 40, blue: 20))
+            image.fill(
+                PixelRect(x: 0, y: y, width: image.width, height: 12), with: Image.Colour(red: 60, green: 40, blue: 20))
         }
         let skew = SkewEstimator.skew(of: GradientField(image: image.rotated(byDegrees: degrees, fill: 225)))
         #expect(abs(skew - degrees) <= 0.35, "read \(skew)° for boards at \(degrees)°")

@@ -23,7 +23,9 @@ struct ImageDrawingTests {
         image.drawPolygon(
             [Point(x: 10, y: 10), Point(x: 40, y: 10), Point(x: 40, y: 40), Point(x: 10, y: 40)], colour: Self.red,
             thickness: 2)
-        #expect(Self.isRed(image, 25, 10) && Self.isRed(image, 40, 25) && Self.isRed(image, 25, 40) && Self.isRed(image, 10, 25))
+        #expect(
+            Self.isRed(image, 25, 10) && Self.isRed(image, 40, 25) && Self.isRed(image, 25, 40)
+                && Self.isRed(image, 10, 25))
         #expect(!Self.isRed(image, 25, 25))
     }
 
@@ -46,7 +48,8 @@ struct ImageDrawingTests {
         #expect(picture.width == 2000 && picture.height == 500)
         let colour = BookAnnotator.colour(for: .uncertain)
         // The left side of the outline, halfway down, at half scale.
-        #expect(picture[x: 500, y: 250, channel: 0] == colour.red && picture[x: 500, y: 250, channel: 1] == colour.green)
+        #expect(
+            picture[x: 500, y: 250, channel: 0] == colour.red && picture[x: 500, y: 250, channel: 1] == colour.green)
         #expect(picture[x: 550, y: 250, channel: 0] == 40)
     }
 }

@@ -13,7 +13,9 @@ struct LetteringInkTests {
         image.fill(PixelRect(x: 0, y: 0, width: 4, height: 140), with: .black)
         image.fill(PixelRect(x: 300, y: 120, width: 2, height: 2), with: .black)
         if withWord {
-            for letter in 0..<5 { image.fill(PixelRect(x: 400 + letter * 14, y: 60, width: 8, height: 20), with: .black) }
+            for letter in 0..<5 {
+                image.fill(PixelRect(x: 400 + letter * 14, y: 60, width: 8, height: 20), with: .black)
+            }
             image.fill(PixelRect(x: 100, y: 100, width: 190, height: 14), with: .black)
         }
         return image

@@ -8,7 +8,9 @@ import Testing
 /// Duplicate rules as tables: what must match, how, and the near misses that must not.
 struct LibraryMatcherTests {
     static let library: [LibraryBook] = [
-        LibraryBook(id: 1, title: "The Hobbit", subtitle: "or There and Back Again", authors: ["J. R. R. Tolkien"], isbn: try! ISBN("9780261102217")),
+        LibraryBook(
+            id: 1, title: "The Hobbit", subtitle: "or There and Back Again", authors: ["J. R. R. Tolkien"],
+            isbn: try! ISBN("9780261102217")),
         LibraryBook(id: 2, title: "Leviathan", authors: ["Thomas Hobbes"]),
         LibraryBook(id: 3, title: "The Bluest Sky", authors: ["Christina Baker Kline"]),
         LibraryBook(id: 4, title: "Great Expectations", series: "Penguin Classics", authors: ["Charles Dickens"]),
@@ -25,14 +27,17 @@ struct LibraryMatcherTests {
         var authors: [String]
         var isbn: String?
         var expected: (Int64, LibraryMatch.Rule)?
-        var testDescription: String { "\(title) / \(authors.joined(separator: ", ")) → \(expected.map { "#\($0.0) \($0.1)" } ?? "none")" }
+        var testDescription: String {
+            "\(title) / \(authors.joined(separator: ", ")) → \(expected.map { "#\($0.0) \($0.1)" } ?? "none")"
+        }
     }
 
     static let catalogueCases: [CatalogueCase] = [
         // ISBN-10 and ISBN-13 are the same book, whatever the title says.
         CatalogueCase(title: "Hobbit", authors: [], isbn: "0-261-10221-4", expected: (1, .isbn)),
         // Case, accents, punctuation, leading article, subtitle, series, "Last, First".
-        CatalogueCase(title: "THE HOBBIT: OR THERE AND BACK AGAIN", authors: ["Tolkien, J.R.R."], expected: (1, .titleAndAuthor)),
+        CatalogueCase(
+            title: "THE HOBBIT: OR THERE AND BACK AGAIN", authors: ["Tolkien, J.R.R."], expected: (1, .titleAndAuthor)),
         CatalogueCase(title: "Hobbit (Middle-earth, #0)", authors: ["J.R.R. Tolkien"], expected: (1, .titleAndAuthor)),
         CatalogueCase(title: "Great Expectations", authors: ["Dickens, Charles"], expected: (4, .titleAndAuthor)),
         CatalogueCase(title: "Bonjour tristesse", authors: ["Francoise Sagan"], expected: (8, .titleAndAuthor)),
@@ -69,17 +74,29 @@ struct LibraryMatcherTests {
         // Clean and noisy reads of owned books.
         SpineCase(text: "THE HOBBIT | TOLKIEN | Allen & Unwin", title: "The Hobbit", author: "Tolkien", expected: 1),
         SpineCase(text: "DNNE FRANK HERBERT", title: "Dnne", author: "Frank Herbert", expected: 7),
-        SpineCase(text: "THE LEFT HAND OF DARKNESS Ursula K. LeGuin Ace", title: "The Left Hand of Darkness", author: nil, expected: 6),
-        SpineCase(text: "Bonjour Tristesse Francoise sagali", title: "Bonjour Tristesse Francoise sagali", author: nil, expected: 8),
-        SpineCase(text: "GREAT EXPECTATIONS Bicomsbury", title: "Great Expectations", author: "Bicomsbury", expected: 4),
+        SpineCase(
+            text: "THE LEFT HAND OF DARKNESS Ursula K. LeGuin Ace", title: "The Left Hand of Darkness", author: nil,
+            expected: 6),
+        SpineCase(
+            text: "Bonjour Tristesse Francoise sagali", title: "Bonjour Tristesse Francoise sagali", author: nil,
+            expected: 8),
+        SpineCase(
+            text: "GREAT EXPECTATIONS Bicomsbury", title: "Great Expectations", author: "Bicomsbury", expected: 4),
         SpineCase(text: "DICKENS GREAT EXPECTATI0NS", title: "Dickens Great Expectati0ns", author: nil, expected: 4),
         // Near misses: a longer title, another author, another book by the same author.
-        SpineCase(text: "LEVIATHAN WAKES | JAMES S. A. COREY | orbit", title: "Leviathan Wakes", author: "James S. A. Corey", expected: nil),
-        SpineCase(text: "KITCHEN CONFIDENTIAL ANTHONY BOURDAIN", title: "Kitchen Confidential", author: "Anthony Bourdain", expected: nil),
-        SpineCase(text: "THE BLUEST EYE TONI MORRISON", title: "The Bluest Eye", author: "Toni Morrison", expected: nil),
+        SpineCase(
+            text: "LEVIATHAN WAKES | JAMES S. A. COREY | orbit", title: "Leviathan Wakes", author: "James S. A. Corey",
+            expected: nil),
+        SpineCase(
+            text: "KITCHEN CONFIDENTIAL ANTHONY BOURDAIN", title: "Kitchen Confidential", author: "Anthony Bourdain",
+            expected: nil),
+        SpineCase(
+            text: "THE BLUEST EYE TONI MORRISON", title: "The Bluest Eye", author: "Toni Morrison", expected: nil),
         SpineCase(text: "DUNE MESSIAH FRANK HERBERT", title: "Dune Messiah", author: "Frank Herbert", expected: nil),
         SpineCase(text: "EMMA ALEXANDER McCALL SMITH", title: "Emma", author: "Alexander McCall Smith", expected: nil),
-        SpineCase(text: "THE LEFT HAND OF GOD PAUL HOFFMAN", title: "The Left Hand of God", author: "Paul Hoffman", expected: nil),
+        SpineCase(
+            text: "THE LEFT HAND OF GOD PAUL HOFFMAN", title: "The Left Hand of God", author: "Paul Hoffman",
+            expected: nil),
     ]
 
     @Test(arguments: spineCases)

@@ -11,7 +11,8 @@ import Testing
 struct LibraryTests {
     /// A fresh folder for one test's database files.
     static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shelfscan-tests-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "shelfscan-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
@@ -52,9 +53,12 @@ struct LibraryTests {
 
     @Test func refusesAnotherProgramsDatabase() throws {
         let path = try Self.temporaryFolder().appendingPathComponent("other.sqlite").path
-        try DatabaseQueue(path: path).write { db in try db.execute(sql: "CREATE TABLE invoice (id INTEGER PRIMARY KEY)") }
+        try DatabaseQueue(path: path).write { db in try db.execute(sql: "CREATE TABLE invoice (id INTEGER PRIMARY KEY)")
+        }
         #expect { try Library.open(at: path) } throws: { ($0 as? LibraryError)?.code == .notALibrary }
-        let tables = try DatabaseQueue(path: path).read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master") }
+        let tables = try DatabaseQueue(path: path).read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master")
+        }
         #expect(tables == ["invoice"])
     }
 
@@ -74,10 +78,18 @@ struct LibraryTests {
     }
 
     @Test func defaultPathFollowsXDG() {
-        #expect(Library.defaultPath(environment: ["HOME": "/home/ann"]) == "/home/ann/.local/share/shelfscan/library.sqlite")
-        #expect(Library.defaultPath(environment: ["HOME": "/home/ann", "XDG_DATA_HOME": "/data"]) == "/data/shelfscan/library.sqlite")
-        #expect(Library.defaultPath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"]) == "/h/.local/share/shelfscan/library.sqlite")
-        #expect(Library.defaultPath(environment: ["SHELFSCAN_LIBRARY": "/x/l.sqlite", "XDG_DATA_HOME": "/data"]) == "/x/l.sqlite")
+        #expect(
+            Library.defaultPath(environment: ["HOME": "/home/ann"]) == "/home/ann/.local/share/shelfscan/library.sqlite"
+        )
+        #expect(
+            Library.defaultPath(environment: ["HOME": "/home/ann", "XDG_DATA_HOME": "/data"])
+                == "/data/shelfscan/library.sqlite")
+        #expect(
+            Library.defaultPath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"])
+                == "/h/.local/share/shelfscan/library.sqlite")
+        #expect(
+            Library.defaultPath(environment: ["SHELFSCAN_LIBRARY": "/x/l.sqlite", "XDG_DATA_HOME": "/data"])
+                == "/x/l.sqlite")
     }
 
     // MARK: - Import
@@ -87,10 +99,12 @@ struct LibraryTests {
         let summary = try Self.importedFixture("goodreads_library_export.csv", into: library)
         #expect(summary.format == .goodreads)
         #expect(summary.rows == 8)
-        #expect(summary.imported.map(\.title) == [
-            "The Road", "To Kill a Mockingbird", "Sapiens", "Harry Potter and the Chamber of Secrets", "Slaughterhouse-Five",
-            "Pride and Prejudice",
-        ])
+        #expect(
+            summary.imported.map(\.title) == [
+                "The Road", "To Kill a Mockingbird", "Sapiens", "Harry Potter and the Chamber of Secrets",
+                "Slaughterhouse-Five",
+                "Pride and Prejudice",
+            ])
         #expect(summary.skipped.map(\.row) == [3])
         #expect(summary.alreadyPresent.map(\.row) == [8])
         let potter = try #require(summary.imported.first { $0.title.hasPrefix("Harry Potter") })
@@ -195,10 +209,14 @@ struct LibraryTests {
 
     // MARK: - Adding a scan
 
-    static func scannedBook(_ title: String, _ author: String?, confidence: Double = 0.9, selected: Bool = true) -> DetectedBook {
+    static func scannedBook(_ title: String, _ author: String?, confidence: Double = 0.9, selected: Bool = true)
+        -> DetectedBook
+    {
         DetectedBook(
-            title: title, author: author, confidence: confidence, detectionScore: 0.9, status: selected ? .detected : .uncertain,
-            selected: selected, polygon: [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 90), Point(x: 0, y: 90)],
+            title: title, author: author, confidence: confidence, detectionScore: 0.9,
+            status: selected ? .detected : .uncertain,
+            selected: selected,
+            polygon: [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 90), Point(x: 0, y: 90)],
             text: [title, author ?? ""].joined(separator: " | ").uppercased())
     }
 
@@ -206,12 +224,14 @@ struct LibraryTests {
         let library = try Library.inMemory()
         _ = try Self.importedFixture("storygraph_export.csv", into: library)
         let report = ScanReport(images: [
-            ImageReport(path: "/photos/a.jpg", books: [
-                Self.scannedBook("The Stand", "Stephen King"),
-                Self.scannedBook("The Stand", "King", confidence: 0.8),  // a second copy, read less well
-                Self.scannedBook("Good Omens", "Terry Pratchett"),  // owned: not added
-                Self.scannedBook("Xqzt Vvrl", nil, confidence: 0.3, selected: false),  // not selected
-            ]),
+            ImageReport(
+                path: "/photos/a.jpg",
+                books: [
+                    Self.scannedBook("The Stand", "Stephen King"),
+                    Self.scannedBook("The Stand", "King", confidence: 0.8),  // a second copy, read less well
+                    Self.scannedBook("Good Omens", "Terry Pratchett"),  // owned: not added
+                    Self.scannedBook("Xqzt Vvrl", nil, confidence: 0.3, selected: false),  // not selected
+                ]),
             ImageReport(path: "/photos/b.jpg", books: [Self.scannedBook("Silent Spring", "Rachel Carson")]),
         ])
         let first = try library.add(report.selectedCopies)

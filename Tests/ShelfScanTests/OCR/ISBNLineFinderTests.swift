@@ -34,7 +34,9 @@ struct ISBNLineFinderTests {
         for y in 0..<band.height {
             for x in 0..<band.width {
                 let light = UInt8(235 - 4 * y)
-                for channel in 0..<3 where band[x: x, y: y, channel: 0] != 0 { band[x: x, y: y, channel: channel] = light }
+                for channel in 0..<3 where band[x: x, y: y, channel: 0] != 0 {
+                    band[x: x, y: y, channel: channel] = light
+                }
             }
         }
         let line = try #require(ISBNLineFinder().lines(in: band, spineWidth: Self.spineWidth).first)

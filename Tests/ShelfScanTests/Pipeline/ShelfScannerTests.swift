@@ -24,12 +24,16 @@ struct ShelfScannerTests {
         // The selected books are, nearly all, books of the shelf.
         let titles = truth.books.map { $0.title.folded }
         let selected = report.books.filter(\.selected)
-        let right = selected.filter { book in titles.contains { Similarity.ratio($0, (book.title ?? "").folded) >= 0.8 } }
+        let right = selected.filter { book in titles.contains { Similarity.ratio($0, (book.title ?? "").folded) >= 0.8 }
+        }
         #expect(selected.count >= truth.books.count / 4, "\(selected.count) of \(truth.books.count) selected")
         #expect(right.count * 10 >= selected.count * 9, "\(right.count) of \(selected.count) selected books right")
         for book in report.books {
             #expect(book.polygon.count == 4)
-            #expect(book.polygon.allSatisfy { $0.x >= -1 && $0.y >= -1 && $0.x <= Double(truth.width) + 1 && $0.y <= Double(truth.height) + 1 })
+            #expect(
+                book.polygon.allSatisfy {
+                    $0.x >= -1 && $0.y >= -1 && $0.x <= Double(truth.width) + 1 && $0.y <= Double(truth.height) + 1
+                })
             #expect(book.selected == (book.confidence >= BookAssessor.defaultMinimumConfidence))
         }
     }
@@ -45,7 +49,9 @@ struct ShelfScannerTests {
 
         let report = await Self.scanner.scanReport(forPhotosAt: [missing, truncated.path, Self.shelf])
         #expect(report.images.count == 3)
-        #expect(report.images[0].error == ReportedError(code: .unreadable, stage: .decode, message: "\(missing): no such file"))
+        #expect(
+            report.images[0].error
+                == ReportedError(code: .unreadable, stage: .decode, message: "\(missing): no such file"))
         #expect(report.images[1].error?.code == .truncated)
         #expect(report.images[1].error?.message.hasPrefix(truncated.path) == true)
         #expect(report.images[2].error == nil && !report.images[2].books.isEmpty)

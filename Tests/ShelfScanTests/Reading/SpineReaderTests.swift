@@ -40,10 +40,12 @@ import Testing
             let reading = reader.read(book.outline, in: photo.image, engine: engine)
             let parsed = parser.parse(reading.text)
             let spine = DetectedSpine(polygon: book.outline, score: 0.9, row: book.row ?? 0, lean: 0)
-            let findings = SpineFindings(spine: spine, reading: reading, parsed: parsed, assessment: assessor.assess(parsed, on: spine))
+            let findings = SpineFindings(
+                spine: spine, reading: reading, parsed: parsed, assessment: assessor.assess(parsed, on: spine))
             let reported = assessor.book(from: findings, isbn: parsed.isbn)
             let surname = book.author?.split(separator: " ").last.map(String.init)
-            let authorRight = similar(parsed.author, book.author)
+            let authorRight =
+                similar(parsed.author, book.author)
                 || (parsed.author?.split(separator: " ").contains { similar(String($0), surname) } ?? false)
             outcomes.append(
                 Outcome(
@@ -128,7 +130,10 @@ import Testing
     /// the foot's colour, cannot.
     @Test func readsTheHeadOfATwoColourSpineOnASecondReading() async throws {
         let spine = Self.twoColourSpine().rotated(quarterTurns: 1)
-        let outline = [Point(x: 0, y: 0), Point(x: Double(spine.width), y: 0), Point(x: Double(spine.width), y: Double(spine.height)), Point(x: 0, y: Double(spine.height))]
+        let outline = [
+            Point(x: 0, y: 0), Point(x: Double(spine.width), y: 0),
+            Point(x: Double(spine.width), y: Double(spine.height)), Point(x: 0, y: Double(spine.height)),
+        ]
         let reader = SpineReader(lexicon: Self.models.lexicon)
         let engine = try TesseractEngine()
         let first = reader.read(outline, in: spine, engine: engine)
@@ -144,7 +149,8 @@ import Testing
         spine.drawText("MAUS", at: (20, 30), scale: 14, colour: .black)
         spine.drawText("WILLA CATHER", at: (560, 90), scale: 3, colour: .black)
         var gray = spine.inkOnWhite()
-        let title = RecognizedText.Word(text: "MAUS", confidence: 95, box: PixelRect(x: 20, y: 30, width: 330, height: 100))
+        let title = RecognizedText.Word(
+            text: "MAUS", confidence: 95, box: PixelRect(x: 20, y: 30, width: 330, height: 100))
         let first = RecognizedText(lines: [RecognizedText.Line(words: [title], box: title.box)])
         let engine = try TesseractEngine()
         let text = SpineReader().addingLeftovers(to: first, in: &gray, engine: engine)
@@ -158,9 +164,11 @@ import Testing
         titled.drawText("THE", at: (20, 50), scale: 9, colour: .black)
         titled.drawText("MAUS", at: (260, 30), scale: 14, colour: .black)
         var titledGray = titled.inkOnWhite()
-        let maus = RecognizedText.Word(text: "MAUS", confidence: 95, box: PixelRect(x: 260, y: 30, width: 330, height: 100))
+        let maus = RecognizedText.Word(
+            text: "MAUS", confidence: 95, box: PixelRect(x: 260, y: 30, width: 330, height: 100))
         let missed = SpineReader().addingLeftovers(
-            to: RecognizedText(lines: [RecognizedText.Line(words: [maus], box: maus.box)]), in: &titledGray, engine: engine)
+            to: RecognizedText(lines: [RecognizedText.Line(words: [maus], box: maus.box)]), in: &titledGray,
+            engine: engine)
         #expect(missed.lines.count == 1)
         #expect(missed.lines.first?.words.map(\.text) == ["THE", "MAUS"], "\(missed.text)")
         // Nothing left to read: no second look.
@@ -174,7 +182,9 @@ import Testing
         }
         let read = RecognizedText(lines: [
             RecognizedText.Line(
-                words: [word("©", 95), word("HOLES", 93), word("|", 90), word("—I|", 70), word("xq", 8), word("A", 90)],
+                words: [
+                    word("©", 95), word("HOLES", 93), word("|", 90), word("—I|", 70), word("xq", 8), word("A", 90),
+                ],
                 box: PixelRect(x: 0, y: 0, width: 10, height: 10)),
             RecognizedText.Line(words: [word("~", 60)], box: PixelRect(x: 0, y: 0, width: 10, height: 10)),
         ])

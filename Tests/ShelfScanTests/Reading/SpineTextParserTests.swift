@@ -32,7 +32,8 @@ import Testing
                 }
                 let width = text.count * cap * 7 / 10
                 let box = PixelRect(x: x, y: 10 + index * 80, width: width, height: cap)
-                words.append(RecognizedText.Word(text: text, confidence: wordConfidence, box: box, characters: characters))
+                words.append(
+                    RecognizedText.Word(text: text, confidence: wordConfidence, box: box, characters: characters))
                 x += width + cap / 3
             }
             let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
@@ -43,17 +44,27 @@ import Testing
 
     static let cases: [(spec: String, title: String?, author: String?, publisher: String?)] = [
         ("FRANZ:30 KAFKA:30 | AMERIKA:60 | Picador:24", "Amerika", "Franz Kafka", "Picador"),
-        ("GUSTAVE:20 A.:20 FLAUBERT:20 | MADAME:30 BOVARY:30 | Penguin:20", "Madame Bovary", "Gustave A. Flaubert", "Penguin"),
-        ("THE:14 ART:14 OF:14 COMPUTER:14 PROGRAMMING:14 DONALD:14 KNUTH:14 | Norton:18",
-            "The Art of Computer Programming", "Donald Knuth", "Norton"),
+        (
+            "GUSTAVE:20 A.:20 FLAUBERT:20 | MADAME:30 BOVARY:30 | Penguin:20", "Madame Bovary", "Gustave A. Flaubert",
+            "Penguin"
+        ),
+        (
+            "THE:14 ART:14 OF:14 COMPUTER:14 PROGRAMMING:14 DONALD:14 KNUTH:14 | Norton:18",
+            "The Art of Computer Programming", "Donald Knuth", "Norton"
+        ),
         ("Barchester:21 Towers:21 | TROLLOPE:18 | Norton:14", "Barchester Towers", "Trollope", "Norton"),
         ("HAWTHORNE:49 | Scarlet:60 Letter:60 | Bloomsbury:30", "Scarlet Letter", "Hawthorne", "Bloomsbury"),
         ("Oscar:17 and:17 Lucinda:17 | Carey:17", "Oscar and Lucinda", "Carey", nil),
-        ("OSCAR:20 F.WILDE:20 | THE:30 PICTURE:30 OF:30 DORIAN:30 GRAY:30", "The Picture of Dorian Gray",
-            "Oscar F. Wilde", nil),
+        (
+            "OSCAR:20 F.WILDE:20 | THE:30 PICTURE:30 OF:30 DORIAN:30 GRAY:30", "The Picture of Dorian Gray",
+            "Oscar F. Wilde", nil
+        ),
         ("JULES:25 VERNE:25 THE:25 MYSTERIOUS:25 ISLAND:25 | Tor:25", "The Mysterious Island", "Jules Verne", "Tor"),
         ("B:50 E:50 O:50 W:50 U:50 LF:50 | SEAMUS:24 HEANEY:24 | Norton:20", "Beowulf", "Seamus Heaney", "Norton"),
-        ("JULES:30 VERNE:30 TWENTY:30 THOUSAND:30 LEAGUES:30 | Knopf:20", "Twenty Thousand Leagues", "Jules Verne", "Knopf"),
+        (
+            "JULES:30 VERNE:30 TWENTY:30 THOUSAND:30 LEAGUES:30 | Knopf:20", "Twenty Thousand Leagues", "Jules Verne",
+            "Knopf"
+        ),
         ("JULESVERNE:20 | ROBUR:50 | Scribner:18", "Robur", "Jules Verne", "Scribner"),
         ("Typee:60", "Typee", nil, nil),
         ("Herman:20 ¦ Melville:20 | Typee:40 | Ace:18", "Typee", "Herman Melville", "Ace"),
@@ -99,7 +110,10 @@ import Testing
         // "MR." is an honorific, not an initial: the title goes on past its comma.
         ("FAREWELL,:30 MR.:30 GARRISON!:30 | INGRID:20 SOLBERG:20", "Farewell, Mr. Garrison!", "Ingrid Solberg", nil),
         // A colon leads on to a subtitle, not to the name on the next line.
-        ("Letters:30 from:30 the:30 harbour::30 | i:40:28 / Ingrid:26 Solberg:26", "Letters from the harbour", "Ingrid Solberg", nil),
+        (
+            "Letters:30 from:30 the:30 harbour::30 | i:40:28 / Ingrid:26 Solberg:26", "Letters from the harbour",
+            "Ingrid Solberg", nil
+        ),
         // A name from end to end stays one, even led by a given name that is also a word.
         ("ROSE:18 MARY:18 HALLORAN:18 | Quiet:14 Waters:14", "Quiet Waters", "Rose Mary Halloran", nil),
         // A nickname in quotes belongs to the name, and vouches for a given name the lists lack.

@@ -1,7 +1,6 @@
 import Foundation
 import ShelfImaging
 
-
 /// The truth file written beside each shelf photo: every book with its spine outline.
 struct ShelfTruth: Decodable {
     struct Book: Decodable {
@@ -75,7 +74,9 @@ enum Polygon {
         for index in clip.indices {
             guard !output.isEmpty else { break }
             let a = clip[index], b = clip[(index + 1) % clip.count]
-            func inside(_ p: Point) -> Bool { orientation * ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) >= 0 }
+            func inside(_ p: Point) -> Bool {
+                orientation * ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) >= 0
+            }
             func crossing(_ p: Point, _ q: Point) -> Point {
                 let d1 = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
                 let d2 = (b.x - a.x) * (q.y - a.y) - (b.y - a.y) * (q.x - a.x)

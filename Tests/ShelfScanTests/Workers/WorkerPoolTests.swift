@@ -9,7 +9,9 @@ struct WorkerPoolTests {
     @Test func runsWorkOnThreadsOfItsOwn() async throws {
         let pool = WorkerPool(threadCount: 2)
         // The kernel's name of the thread running the work: not one of Swift's cooperative threads.
-        let name = try await pool.run { _ in (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "" }
+        let name = try await pool.run { _ in
+            (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+        }
         #expect(name.hasPrefix("shelfscan-w"), "\(name)")
     }
 
@@ -48,7 +50,11 @@ struct WorkerPoolTests {
     @Test func dropsQueuedWorkWhenItsTaskIsCancelled() async throws {
         let pool = WorkerPool(threadCount: 1)
         let release = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
-        let busy = Task { try await pool.run { _ in started.signal(); release.wait() } }
+        let busy = Task {
+            try await pool.run { _ in
+                started.signal(); release.wait()
+            }
+        }
         started.wait()
         let ran = Mutex(false)
         let queued = Task { try await pool.run { _ in ran.withLock { $0 = true } } }
