@@ -22,7 +22,12 @@ struct ISBNCommand: AsyncParsableCommand {
 
     func run() async throws {
         let scanOptions = ScanOptions(maxPixels: options.maxPixels, readsTextAlways: allText)
-        let report = await ShelfScanner.shared.isbnReport(forPhotosAt: options.photos, options: scanOptions)
+        let photos = options.photos
+        let outcome = await Interruption.run {
+            await ShelfScanner.shared.isbnReport(forPhotosAt: photos, options: scanOptions)
+        }
+        // A photo the interruption cut short is not reported as read.
+        let report = ScanReport(images: outcome.value.images.filter { $0.error?.code != .cancelled })
         if options.json {
             print(try ReportPrinter.json(report))
         } else {
@@ -30,6 +35,11 @@ struct ISBNCommand: AsyncParsableCommand {
         }
         for image in report.images {
             if let error = image.error { ReportPrinter.printError(error.message) }
+        }
+        if outcome.wasInterrupted {
+            ReportPrinter.printError(
+                "interrupted: \(report.images.count) of \(photos.count) photos read", prefix: "stopped")
+            throw ExitCode(130)
         }
         if report.summary.errors > 0 { throw ExitCode.failure }
     }

@@ -204,3 +204,36 @@ struct ShelfTitles: Decodable {
         return 1 - Double(previous[b.count]) / Double(max(a.count, b.count)) >= 0.8
     }
 }
+
+/// Ctrl-C during a scan, as a user presses it: a SIGINT to the running process.
+@Suite(.tags(.endToEnd))
+struct InterruptionEndToEndTests {
+    @Test func ctrlCStopsTheScanPrintsWhatIsDoneAndAddsNothing() async throws {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("shelfscan-\(UUID().uuidString).sqlite")
+        defer { try? FileManager.default.removeItem(at: library) }
+        let photos = (1...4).map { EndToEndTests.fixture("shelves/shelf-00\($0).jpg") }
+        let process = Process()
+        process.executableURL = EndToEndTests.binary
+        process.arguments = ["scan", "--add", "--library", library.path] + photos
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Long enough for the re-executed process to be scanning its first photo, far less than four.
+        try await Task.sleep(for: .seconds(3))
+        #expect(process.isRunning)
+        kill(process.processIdentifier, SIGINT)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        _ = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 130)
+        #expect(stderr.contains("stopped: interrupted: "), "\(stderr)")
+        #expect(stderr.contains("of 4 photos scanned; nothing was added to the library"), "\(stderr)")
+        #expect(!stderr.contains("Fatal error"))
+        // The library was opened for --add, but nothing went into it.
+        let list = try EndToEndTests.run(["library", "list", "--library", library.path])
+        #expect(list.status == 0)
+        #expect(list.stdout == "no books\n")
+    }
+}
