@@ -190,18 +190,7 @@ struct ShelfTitles: Decodable {
     /// The same title up to OCR slips: edit similarity of the folded texts at least 0.8.
     static func similar(_ read: String?, _ truth: String) -> Bool {
         guard let read else { return false }
-        let a = Array(read.folded), b = Array(truth.folded)
-        guard !a.isEmpty, !b.isEmpty else { return false }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i]
-            for j in 1...b.count {
-                current.append(
-                    min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)))
-            }
-            previous = current
-        }
-        return 1 - Double(previous[b.count]) / Double(max(a.count, b.count)) >= 0.8
+        return Similarity.ratio(read.folded, truth.folded) >= 0.8
     }
 }
 
@@ -209,7 +198,8 @@ struct ShelfTitles: Decodable {
 @Suite(.tags(.endToEnd))
 struct InterruptionEndToEndTests {
     @Test func ctrlCStopsTheScanPrintsWhatIsDoneAndAddsNothing() async throws {
-        let library = FileManager.default.temporaryDirectory.appendingPathComponent("shelfscan-\(UUID().uuidString).sqlite")
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "shelfscan-\(UUID().uuidString).sqlite")
         defer { try? FileManager.default.removeItem(at: library) }
         let photos = (1...4).map { EndToEndTests.fixture("shelves/shelf-00\($0).jpg") }
         let process = Process()

@@ -15,9 +15,7 @@ import Testing
     /// Whether two titles or names are the same up to OCR slips (edit similarity of at least 0.8).
     static func similar(_ read: String?, _ truth: String?) -> Bool {
         guard let read, let truth else { return false }
-        let a = read.folded, b = truth.folded
-        guard !a.isEmpty, !b.isEmpty else { return false }
-        return 1 - Double(a.editDistance(to: b)) / Double(max(a.count, b.count)) >= 0.8
+        return Similarity.ratio(read.folded, truth.folded) >= 0.8
     }
 
     struct Outcome {
