@@ -7,9 +7,10 @@ import ShelfReading
 /// assessment of each reading, and a second reading of the doubtful ones. Each spine's reading is
 /// one piece of work on a worker thread, with that thread's Tesseract engine.
 struct SpineReadingStage: Sendable {
-    /// Books read with less confidence than this are read a second time against their spines'
-    /// local backgrounds (`SpineReader.readAgainstLocalBackground`).
-    static let doubtfulConfidence = 0.7
+    /// Books read with less confidence than this — those the default threshold would not select —
+    /// are read a second time against their spines' local backgrounds
+    /// (`SpineReader.readAgainstLocalBackground`).
+    static let doubtfulConfidence = BookAssessor.defaultMinimumConfidence
 
     var reader: SpineReader
     var parser: SpineTextParser
