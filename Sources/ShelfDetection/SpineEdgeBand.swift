@@ -17,8 +17,10 @@ package struct SpineEdgeBand {
     /// as the book stands) along the edge that is at the bottom once the spine is turned clockwise by
     /// `quarterTurns`; `share` of the spine's width deep, reaching `margin` of it beyond the edge (for
     /// an outline drawn too tight), sampled with `pixelsAcross` pixels across the spine.
-    package init(polygon: [Point], quarterTurns: Int, share: Double, margin: Double, pixelsAcross: Double) {
-        precondition(polygon.count == 4, "a spine has four corners")
+    /// Nil for an outline that is not four finite corners, or one so long for its width (over 500
+    /// to 1) that no book has it.
+    package init?(polygon: [Point], quarterTurns: Int, share: Double, margin: Double, pixelsAcross: Double) {
+        guard polygon.count == 4, polygon.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
         // Turning the book clockwise by one quarter makes its bottom-left corner the top-left one.
         let turns = ((quarterTurns % 4) + 4) % 4
         var turned = (0..<4).map { polygon[($0 + 4 - turns) % 4] }
@@ -40,11 +42,15 @@ package struct SpineEdgeBand {
             between(turned[0], turned[3], 1 - share), between(turned[1], turned[2], 1 - share),
             between(turned[1], turned[2], 1 + margin), between(turned[0], turned[3], 1 + margin),
         ]
+        guard along * scale <= Self.maxLength, (share + margin) * across * scale <= Self.maxLength else { return nil }
         width = max(8, Int((along * scale).rounded()))
         height = max(4, Int(((share + margin) * across * scale).rounded()))
         spineWidth = across * scale
         insideHeight = min(height, max(1, Int((share * across * scale).rounded())))
     }
+
+    /// The longest band, in pixels.
+    static let maxLength = 60_000.0
 
     /// The segment from `a` to `b` stretched about its middle to `length`.
     private static func widened(_ a: Point, _ b: Point, to length: Double) -> (Point, Point) {

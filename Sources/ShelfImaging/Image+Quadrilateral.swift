@@ -5,18 +5,21 @@ extension Image {
     /// out; each output pixel is sampled bilinearly where it falls between them, so a leaning or
     /// slightly skewed spine comes out upright. Points outside the image take the nearest edge pixel.
     public func sampled(quadrilateral corners: [Point], width outWidth: Int, height outHeight: Int) -> Image {
-        precondition(corners.count == 4, "a quadrilateral has four corners")
         let outWidth = max(1, outWidth), outHeight = max(1, outHeight)
+        guard !isEmpty, let (topLeft, topRight, bottomRight, bottomLeft) = Self.sampleable(corners) else {
+            return Image(width: outWidth, height: outHeight, format: format, filledWith: 255)
+        }
         let channels = format.channels
-        let (topLeft, topRight, bottomRight, bottomLeft) = (corners[0], corners[1], corners[2], corners[3])
         let maxX = Double(width - 1), maxY = Double(height - 1)
         return Image(width: outWidth, height: outHeight, format: format) { target in
             withUnsafeBytes { source in
                 for row in 0..<outHeight {
                     let t = (Double(row) + 0.5) / Double(outHeight)
-                    let left = Point(x: topLeft.x + (bottomLeft.x - topLeft.x) * t, y: topLeft.y + (bottomLeft.y - topLeft.y) * t)
+                    let left = Point(
+                        x: topLeft.x + (bottomLeft.x - topLeft.x) * t, y: topLeft.y + (bottomLeft.y - topLeft.y) * t)
                     let right = Point(
-                        x: topRight.x + (bottomRight.x - topRight.x) * t, y: topRight.y + (bottomRight.y - topRight.y) * t)
+                        x: topRight.x + (bottomRight.x - topRight.x) * t,
+                        y: topRight.y + (bottomRight.y - topRight.y) * t)
                     for column in 0..<outWidth {
                         let s = (Double(column) + 0.5) / Double(outWidth)
                         let x = min(max(left.x + (right.x - left.x) * s - 0.5, 0), maxX)
@@ -40,10 +43,11 @@ extension Image {
     /// `sampled(quadrilateral:width:height:)` straight to gray (BT.601 luma, as `grayscale()`): one
     /// pass instead of two, and one interpolation per pixel instead of one per channel.
     public func sampledGray(quadrilateral corners: [Point], width outWidth: Int, height outHeight: Int) -> Image {
-        precondition(corners.count == 4, "a quadrilateral has four corners")
         let outWidth = max(1, outWidth), outHeight = max(1, outHeight)
+        guard !isEmpty, let (topLeft, topRight, bottomRight, bottomLeft) = Self.sampleable(corners) else {
+            return Image(width: outWidth, height: outHeight, format: .gray, filledWith: 255)
+        }
         let channels = format.channels
-        let (topLeft, topRight, bottomRight, bottomLeft) = (corners[0], corners[1], corners[2], corners[3])
         let maxX = Double(width - 1), maxY = Double(height - 1)
         let sourceWidth = width, sourceHeight = height
         return Image(width: outWidth, height: outHeight, format: .gray) { target in
@@ -56,7 +60,8 @@ extension Image {
                 }
                 for row in 0..<outHeight {
                     let t = (Double(row) + 0.5) / Double(outHeight)
-                    let leftX = topLeft.x + (bottomLeft.x - topLeft.x) * t, leftY = topLeft.y + (bottomLeft.y - topLeft.y) * t
+                    let leftX = topLeft.x + (bottomLeft.x - topLeft.x) * t,
+                        leftY = topLeft.y + (bottomLeft.y - topLeft.y) * t
                     let rightX = topRight.x + (bottomRight.x - topRight.x) * t
                     let rightY = topRight.y + (bottomRight.y - topRight.y) * t
                     let stepX = (rightX - leftX) / Double(outWidth), stepY = (rightY - leftY) / Double(outWidth)
@@ -77,5 +82,14 @@ extension Image {
                 }
             }
         }
+    }
+
+    /// The four corners, each coordinate held within a billion pixels (so that no difference of
+    /// two overflows to infinity); nil unless there are four, all numbers. Such an outline samples
+    /// white: no trap, whatever a caller computed.
+    static func sampleable(_ corners: [Point]) -> (Point, Point, Point, Point)? {
+        guard corners.count == 4, corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
+        let held = corners.map { Point(x: min(max($0.x, -1e9), 1e9), y: min(max($0.y, -1e9), 1e9)) }
+        return (held[0], held[1], held[2], held[3])
     }
 }

@@ -52,12 +52,10 @@ public struct SpineISBNReader: Sendable {
         _ polygon: [Point], in photo: Image, orientation: TextOrientation? = nil, engine: TesseractEngine
     ) -> ISBN? {
         // Each band is sampled once, reaching beyond the outline; the first search uses the part inside.
-        let bands = quarterTurns(for: orientation).map { turns in
-            PreparedBand(
-                SpineEdgeBand(
-                    polygon: polygon, quarterTurns: turns, share: bandShare, margin: widening,
-                    pixelsAcross: pixelsAcross),
-                in: photo)
+        let bands = quarterTurns(for: orientation).compactMap { turns in
+            SpineEdgeBand(
+                polygon: polygon, quarterTurns: turns, share: bandShare, margin: widening, pixelsAcross: pixelsAcross
+            ).map { PreparedBand($0, in: photo) }
         }
         var unconfirmed: Set<ISBN> = []
         var recognised: [Point] = []
@@ -71,7 +69,8 @@ public struct SpineISBNReader: Sendable {
                     guard !recognised.contains(where: { $0.distance(to: place) < tolerance }) else { continue }
                     recognised.append(place)
                     for cut in Cut.allCases {
-                        let text = engine.recognize(image(of: line, in: band, cut: cut, photo: photo), segmentation: .singleLine)
+                        let text = engine.recognize(
+                            image(of: line, in: band, cut: cut, photo: photo), segmentation: .singleLine)
                         if let (isbn, confidence) = soleISBN(in: text) {
                             if confidence >= minimumConfidence || unconfirmed.contains(isbn) { return isbn }
                             unconfirmed.insert(isbn)
@@ -108,7 +107,9 @@ public struct SpineISBNReader: Sendable {
     /// tight), but not those well beyond it, which are another book's.
     func lines(in band: PreparedBand, isWidened: Bool) -> [ISBNLineFinder.Line] {
         let inside = band.geometry.insideHeight
-        let print = isWidened ? band.print : band.print.cropped(to: PixelRect(x: 0, y: 0, width: band.print.width, height: inside))
+        let print =
+            isWidened
+            ? band.print : band.print.cropped(to: PixelRect(x: 0, y: 0, width: band.print.width, height: inside))
         let lines = finder.lines(inPrint: print, spineWidth: band.geometry.spineWidth).filter { line in
             isWidened ? line.box.y < inside + line.textHeight / 2 : line.box.maxY < inside
         }

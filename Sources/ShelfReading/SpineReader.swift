@@ -89,14 +89,19 @@ public struct SpineReader: Sendable {
     func addingLeftovers(to text: RecognizedText, in image: inout Image, engine: TesseractEngine) -> RecognizedText {
         for word in text.words {
             let margin = max(2, word.box.height / 6)
-            image.fill(PixelRect(x: word.box.x - margin, y: word.box.y - margin, width: word.box.width + 2 * margin, height: word.box.height + 2 * margin), with: .white)
+            image.fill(
+                PixelRect(
+                    x: word.box.x - margin, y: word.box.y - margin, width: word.box.width + 2 * margin,
+                    height: word.box.height + 2 * margin), with: .white)
         }
         let left = image.letteringInk()
         guard left.share >= leftoverInkShare, let ink = left.bounds else { return text }
         // Only the part holding that ink, with a margin, is read: most of a spine is already painted out.
         let margin = 8
-        let region = PixelRect(x: ink.x - margin, y: ink.y - margin, width: ink.width + 2 * margin, height: ink.height + 2 * margin)
-            .intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
+        let region = PixelRect(
+            x: ink.x - margin, y: ink.y - margin, width: ink.width + 2 * margin, height: ink.height + 2 * margin
+        )
+        .intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
         let enlargement = 2.0
         let found = cleaned(engine.recognize(image.cropped(to: region).scaled(by: enlargement), segmentation: .sparse))
         var lines = text.lines
@@ -108,13 +113,17 @@ public struct SpineReader: Sendable {
                 box.x += region.x
                 box.y += region.y
                 line.words[index].box = box
-                line.words[index].characters = line.words[index].characters.map { ($0.character, Int(Double($0.height) / enlargement)) }
+                line.words[index].characters = line.words[index].characters.map {
+                    ($0.character, Int(Double($0.height) / enlargement))
+                }
             }
             // A word on the band of a line already read is a word that line missed ("THE" before
             // "COUNT OF MONTE CRISTO"): it goes into that line in its place.
             var rest: [RecognizedText.Word] = []
             for word in line.words {
-                if let index = lines.indices.max(by: { verticalOverlap(word.box, lines[$0].box) < verticalOverlap(word.box, lines[$1].box) }),
+                if let index = lines.indices.max(by: {
+                    verticalOverlap(word.box, lines[$0].box) < verticalOverlap(word.box, lines[$1].box)
+                }),
                     verticalOverlap(word.box, lines[index].box) >= 0.5
                 {
                     let place = lines[index].words.firstIndex { $0.box.x > word.box.x } ?? lines[index].words.count
@@ -147,16 +156,27 @@ public struct SpineReader: Sendable {
     }
 
     /// The book cut out upright and resampled, in its colours, with the photo pixels per crop pixel.
-    private func colourCrop(_ polygon: [Point], in photo: Image) -> (image: Image, scale: Double) {
+    /// An outline that is not four finite corners gives a blank crop, which reads as nothing.
+    func colourCrop(_ polygon: [Point], in photo: Image) -> (image: Image, scale: Double) {
+        guard polygon.count == 4, polygon.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
+            return (Image(width: 4, height: 4, format: .rgb, filledWith: 255), 1)
+        }
         let across = (polygon[0].distance(to: polygon[1]) + polygon[3].distance(to: polygon[2])) / 2
         let along = (polygon[0].distance(to: polygon[3]) + polygon[1].distance(to: polygon[2])) / 2
         var scale = min(max(pixelsAcross / max(across, 1), 0.25), 6)
         // Covers and thick spines: their lettering is a small part of the width; keep the photo's
         // resolution up to a cap on the longer side.
         if across > 0.3 * along { scale = min(max(scale, 1), 1400 / max(across, along)) }
-        let width = Int((across * scale).rounded()), height = Int((along * scale).rounded())
+        // No crop longer than any spine of a 100 MP photo could make (an outline off into the
+        // distance would otherwise ask for gigapixels).
+        let longest = max(across, along) * scale
+        if longest > Self.maxCropSide { scale *= Self.maxCropSide / longest }
+        let width = Int(saturating: (across * scale).rounded()), height = Int(saturating: (along * scale).rounded())
         return (photo.sampled(quadrilateral: polygon, width: max(width, 4), height: max(height, 4)), 1 / scale)
     }
+
+    /// The longest side a crop is given, in pixels.
+    static let maxCropSide = 60_000.0
 
     /// The ways to turn a crop, likeliest first: spines run top to bottom in English; a shape wider
     /// than long is a cover or a book lying flat, read upright first.

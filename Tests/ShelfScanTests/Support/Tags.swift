@@ -6,4 +6,6 @@ extension Tag {
     @Tag static var accuracy: Self
     /// Runs whole photos through `ShelfScanner`: a few seconds each.
     @Tag static var pipeline: Self
+    /// Runs thousands of generated images through the detector and the reader: a minute or two.
+    @Tag static var property: Self
 }
