@@ -11,8 +11,8 @@ public struct Point: Sendable, Hashable, Codable {
     /// Encoded as `[x, y]`, as the scan report writes polygons.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
-        try container.encode((x * 10).rounded() / 10)
-        try container.encode((y * 10).rounded() / 10)
+        try container.encode(encoder.rounded(x, places: 10))
+        try container.encode(encoder.rounded(y, places: 10))
     }
 
     public init(from decoder: any Decoder) throws {

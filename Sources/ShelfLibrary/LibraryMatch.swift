@@ -1,9 +1,9 @@
 import ShelfISBN
 
 /// The library entry a book was found to be, and how.
-public struct LibraryMatch: Sendable, Equatable, Encodable {
+public struct LibraryMatch: Sendable, Equatable, Codable {
     /// The evidence the match rests on.
-    public enum Rule: String, Sendable, Encodable {
+    public enum Rule: String, Sendable, Codable {
         /// The same ISBN (an ISBN-10 and its ISBN-13 are the same).
         case isbn
         /// The title and an author's surname agree.

@@ -4,9 +4,9 @@ import ShelfLibrary
 import ShelfReading
 
 /// One book found in a photo: a spine (or a face-out cover) and what was read on it.
-public struct DetectedBook: Sendable, Encodable, Equatable {
+public struct DetectedBook: Sendable, Codable, Equatable {
     /// How far a book can be trusted.
-    public enum Status: String, Sendable, Encodable {
+    public enum Status: String, Sendable, Codable {
         /// Confident, and not in the library.
         case detected
         /// Confident, and an independent signal (an ISBN on the spine) agrees.
@@ -65,8 +65,8 @@ public struct DetectedBook: Sendable, Encodable, Equatable {
         try container.encode(title, forKey: .title)
         try container.encode(author, forKey: .author)
         try container.encode(isbn, forKey: .isbn)
-        try container.encode((confidence * 1000).rounded() / 1000, forKey: .confidence)
-        try container.encode((detectionScore * 1000).rounded() / 1000, forKey: .detectionScore)
+        try container.encode(encoder.rounded(confidence, places: 1000), forKey: .confidence)
+        try container.encode(encoder.rounded(detectionScore, places: 1000), forKey: .detectionScore)
         try container.encode(status, forKey: .status)
         try container.encode(selected, forKey: .selected)
         try container.encode(libraryMatch, forKey: .libraryMatch)
@@ -74,6 +74,23 @@ public struct DetectedBook: Sendable, Encodable, Equatable {
         try container.encode(textOrientation, forKey: .textOrientation)
         try container.encode(text, forKey: .text)
         try container.encode(publisher, forKey: .publisher)
-        try container.encode(signals.mapValues { ($0 * 1000).rounded() / 1000 }, forKey: .signals)
+        try container.encode(signals.mapValues { encoder.rounded($0, places: 1000) }, forKey: .signals)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        title = try container.decodeIfPresent(String.self, forKey: .title)
+        author = try container.decodeIfPresent(String.self, forKey: .author)
+        isbn = try container.decodeIfPresent(ISBN.self, forKey: .isbn)
+        confidence = try container.decode(Double.self, forKey: .confidence)
+        detectionScore = try container.decode(Double.self, forKey: .detectionScore)
+        status = try container.decode(Status.self, forKey: .status)
+        selected = try container.decode(Bool.self, forKey: .selected)
+        libraryMatch = try container.decodeIfPresent(LibraryMatch.self, forKey: .libraryMatch)
+        polygon = try container.decode([Point].self, forKey: .polygon)
+        textOrientation = try container.decodeIfPresent(TextOrientation.self, forKey: .textOrientation)
+        text = try container.decode(String.self, forKey: .text)
+        publisher = try container.decodeIfPresent(String.self, forKey: .publisher)
+        signals = try container.decode([String: Double].self, forKey: .signals)
     }
 }

@@ -43,7 +43,7 @@ public struct ScanReport: Sendable, Encodable {
 }
 
 /// What one photo gave.
-public struct ImageReport: Sendable, Encodable {
+public struct ImageReport: Sendable, Codable {
     public var path: String
     /// Displayed size (EXIF orientation applied); nil when the photo could not be read.
     public var width: Int?
@@ -77,7 +77,9 @@ public struct ImageReport: Sendable, Encodable {
         self.timings = timings
     }
 
-    enum CodingKeys: String, CodingKey { case path, width, height, elapsedMs, error, stageErrors, books, isbns, text, timings }
+    enum CodingKeys: String, CodingKey {
+        case path, width, height, elapsedMs, error, stageErrors, books, isbns, text, timings
+    }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -92,12 +94,27 @@ public struct ImageReport: Sendable, Encodable {
         try container.encode(text, forKey: .text)
         try container.encode(timings.mapValues(\.roundedToTenths), forKey: .timings)
     }
+
+    /// Reads a report written with `CodingUserInfoKey.fullPrecision` (as one shelfscan process
+    /// passes it to another); `error` is the first of `stageErrors`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        path = try container.decode(String.self, forKey: .path)
+        width = try container.decodeIfPresent(Int.self, forKey: .width)
+        height = try container.decodeIfPresent(Int.self, forKey: .height)
+        elapsedMs = try container.decode(Double.self, forKey: .elapsedMs)
+        stageErrors = try container.decode([ReportedError].self, forKey: .stageErrors)
+        books = try container.decode([DetectedBook].self, forKey: .books)
+        isbns = try container.decode([ReportedISBN].self, forKey: .isbns)
+        text = try container.decodeIfPresent(String.self, forKey: .text)
+        timings = try container.decode([String: Double].self, forKey: .timings)
+    }
 }
 
 /// A stage of a photo's scan that failed: a stable code, the stage, and a message naming the file.
-public struct ReportedError: Sendable, Encodable, Equatable {
+public struct ReportedError: Sendable, Codable, Equatable {
     /// What went wrong; `rawValue` is the code the JSON report carries.
-    public enum Code: String, Sendable, Encodable {
+    public enum Code: String, Sendable, Codable {
         // The photo itself (the codes of `ImageError.Code`).
         case unreadable, isDirectory = "is-directory", empty, unsupportedFormat = "unsupported-format"
         case unrecognizedFormat = "unrecognized-format", truncated, corrupt, tooLarge = "too-large"
@@ -107,6 +124,8 @@ public struct ReportedError: Sendable, Encodable, Equatable {
         case ocrUnavailable = "ocr-unavailable"
         /// The scan was stopped (Ctrl-C) before this photo was done.
         case cancelled
+        /// shelfscan itself failed on this photo (a crash); the other photos were scanned.
+        case internalError = "internal-error"
 
         init(_ code: ImageError.Code) {
             switch code {
@@ -123,8 +142,10 @@ public struct ReportedError: Sendable, Encodable, Equatable {
     }
 
     /// The stages of a photo's scan, in order.
-    public enum Stage: String, Sendable, Encodable {
+    public enum Stage: String, Sendable, Codable {
         case models, decode, detect, barcodes, read, readAgain, isbnLines, text
+        /// Somewhere in the photo's scan, which stopped without saying where.
+        case unknown
     }
 
     public var code: Code
@@ -141,9 +162,9 @@ public struct ReportedError: Sendable, Encodable, Equatable {
 }
 
 /// An ISBN read anywhere in a photo.
-public struct ReportedISBN: Sendable, Encodable, Equatable {
+public struct ReportedISBN: Sendable, Codable, Equatable {
     /// Where it was read.
-    public enum Source: String, Sendable, Encodable {
+    public enum Source: String, Sendable, Codable {
         case barcode
         case text
     }

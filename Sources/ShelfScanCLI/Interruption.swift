@@ -12,14 +12,19 @@ enum Interruption {
         var wasInterrupted: Bool
     }
 
-    static func run<Value: Sendable>(_ operation: @escaping @Sendable () async -> Value) async -> Outcome<Value> {
+    /// Runs `operation`; the first Ctrl-C cancels it. `afterFirst` says what a later one does:
+    /// kill the process (`.kill`, the default), or nothing (`.ignore`: a worker process, whose
+    /// supervisor may pass on a Ctrl-C the terminal sent it too).
+    static func run<Value: Sendable>(
+        afterFirst: Repeat = .kill, _ operation: @escaping @Sendable () async -> Value
+    ) async -> Outcome<Value> {
         let task = Task { await operation() }
         let interrupted = Flag()
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler {
             interrupted.set()
-            signal(SIGINT, SIG_DFL)
+            if afterFirst == .kill { signal(SIGINT, SIG_DFL) }
             task.cancel()
         }
         source.resume()
@@ -27,6 +32,11 @@ enum Interruption {
         source.cancel()
         signal(SIGINT, SIG_DFL)
         return Outcome(value: value, wasInterrupted: interrupted.isSet)
+    }
+
+    /// What a Ctrl-C after the first does.
+    enum Repeat: Sendable {
+        case kill, ignore
     }
 
     /// A flag set from the signal handler's queue and read by the command.

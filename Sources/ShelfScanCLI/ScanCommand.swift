@@ -78,10 +78,23 @@ struct ScanCommand: AsyncParsableCommand {
             }
         }
         let photos = options.photos
-        let outcome = await Interruption.run { [scanOptions, annotator] in
-            let results = ScanResults(annotator: annotator)
-            await ShelfScanner.shared.scan(photosAt: photos, options: scanOptions) { await results.add($0) }
-            return await results.collected
+        let outcome: Interruption.Outcome<ScanResults.Collected>
+        if ScanSupervisor.isAvailable {
+            // The photos are scanned in a child process, so that one that crashes it loses only itself.
+            var workerOptions = ["--max-pixels", String(options.maxPixels), "--min-confidence", String(minConfidence)]
+            if let folder = annotate { workerOptions += ["--annotate", folder] }
+            if library != nil { workerOptions += ["--library", libraryOptions.path] }
+            let supervised = await ScanSupervisor(photos: photos, workerOptions: workerOptions).run()
+            outcome = Interruption.Outcome(
+                value: ScanResults.Collected(
+                    reports: supervised.reports, annotationFailures: supervised.annotationFailures),
+                wasInterrupted: supervised.wasInterrupted)
+        } else {
+            outcome = await Interruption.run { [scanOptions, annotator] in
+                let results = ScanResults(annotator: annotator)
+                await ShelfScanner.shared.scan(photosAt: photos, options: scanOptions) { await results.add($0) }
+                return await results.collected
+            }
         }
         // A photo the interruption cut short is not reported as scanned.
         let images = outcome.value.reports.filter { $0.error?.code != .cancelled }
@@ -116,7 +129,7 @@ struct ScanCommand: AsyncParsableCommand {
 }
 
 /// The photos of a scan as they come in, their annotated pictures written at once.
-private actor ScanResults {
+actor ScanResults {
     struct Collected: Sendable {
         var reports: [ImageReport] = []
         var annotationFailures: [String] = []

@@ -11,7 +11,7 @@ public struct ShelfScanCommand: AsyncParsableCommand {
         abstract: "Find, read and catalogue the books in photos of bookshelves, back covers and copyright pages.",
         discussion: "Photos never leave this machine.",
         version: "0.1.0",
-        subcommands: [ScanCommand.self, ISBNCommand.self, LibraryCommand.self]
+        subcommands: [ScanCommand.self, ISBNCommand.self, LibraryCommand.self, ScanWorkerCommand.self]
     )
 
     public init() {}

@@ -227,3 +227,27 @@ struct InterruptionEndToEndTests {
         #expect(list.stdout == "no books\n")
     }
 }
+
+/// A photo that crashes the scanner, as a bug would: the batch goes on without it.
+@Suite(.tags(.endToEnd))
+struct CrashEndToEndTests {
+    @Test func aPhotoThatCrashesTheScannerLosesOnlyItself() throws {
+        let photos = ["shelves/stack.jpg", "shelves/leaning.jpg", "shelves/blank-wall.jpg"].map(EndToEndTests.fixture)
+        let run = try EndToEndTests.run(
+            ["scan", "--json"] + photos, environment: ["SHELFSCAN_TEST_TRAP_ON": photos[1]])
+        #expect(run.status == 1)
+        let report = try JSONDecoder().decode(ScanEndToEndTests.Report.self, from: Data(run.stdout.utf8))
+        #expect(report.images.map(\.path) == photos)
+        #expect(report.images[0].error == nil && !report.images[0].books.isEmpty)
+        #expect(report.images[1].error?.code == "internal-error")
+        #expect(report.images[2].error == nil)
+        #expect(run.stderr.contains("\(photos[1]): shelfscan failed while scanning this photo"), "\(run.stderr)")
+        #expect(!run.stderr.contains("Press space"), "a crash report waited for a key")
+        // What the crashed scanner printed is kept for a bug report, and named.
+        let logPath = try #require(
+            run.stderr.components(separatedBy: "What it printed is in ").last?.split(separator: "\n").first)
+        let log = try String(contentsOfFile: String(logPath), encoding: .utf8)
+        #expect(log.contains("Fatal error"))
+        try? FileManager.default.removeItem(atPath: String(logPath))
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import ShelfPipeline
+import ShelfWorkers
+import Synchronization
+
+/// Runs the scanning of a batch in a child process (`shelfscan scan-worker`) and watches it: if a
+/// photo crashes the child, that photo gets an `internal-error` report naming it, and a new child
+/// scans the photos after it. One bad photo never loses the batch.
+///
+/// Ctrl-C: the first is passed on to the child, which stops after the photo in hand; a second
+/// kills the child and this process.
+struct ScanSupervisor {
+    /// What the batch gave.
+    struct Outcome: Sendable {
+        var reports: [ImageReport] = []
+        var annotationFailures: [String] = []
+        var wasInterrupted = false
+    }
+
+    var photos: [String]
+    /// The worker's options (everything but the photos).
+    var workerOptions: [String]
+    var executable = "/proc/self/exe"
+
+    /// Whether children can be started here (Linux's /proc gives the program's own path).
+    static var isAvailable: Bool {
+        FileManager.default.isExecutableFile(atPath: "/proc/self/exe")
+            && ProcessInfo.processInfo.environment["SHELFSCAN_NO_SUPERVISOR"] == nil
+    }
+
+    func run() async -> Outcome {
+        var outcome = Outcome()
+        var remaining = photos[...]
+        let child = CurrentChild()
+        signal(SIGINT, SIG_IGN)
+        let interruptions = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interruptions.setEventHandler { child.interrupt() }
+        interruptions.resume()
+        defer {
+            interruptions.cancel()
+            signal(SIGINT, SIG_DFL)
+        }
+        while !remaining.isEmpty && !child.wasInterrupted {
+            let batch = Array(remaining)
+            let result: ChildResult
+            do {
+                result = try await runChild(on: batch, child: child)
+            } catch {
+                // The child could not even start: every photo left gets the error.
+                for photo in batch {
+                    outcome.reports.append(Self.failure(photo, "shelfscan could not start its scanner (\(error))"))
+                }
+                return outcome
+            }
+            outcome.reports += result.messages.map(\.report)
+            outcome.annotationFailures += result.messages.compactMap(\.annotationFailure)
+            remaining = remaining.dropFirst(result.messages.count)
+            if child.wasInterrupted || result.status == .exited(130) {
+                outcome.wasInterrupted = true
+                break
+            }
+            guard let crashed = remaining.first else { break }
+            // The child stopped before its last photo without being asked to: the photo it was on
+            // brought it down.
+            var message = "shelfscan failed while scanning this photo (\(result.status)); the other photos were scanned"
+            if let crashLog = result.crashLog { message += ". What it printed is in \(crashLog)" }
+            outcome.reports.append(Self.failure(crashed, message))
+            remaining = remaining.dropFirst()
+        }
+        outcome.wasInterrupted = outcome.wasInterrupted || child.wasInterrupted
+        return outcome
+    }
+
+    /// The report of a photo the scanner failed on.
+    static func failure(_ photo: String, _ reason: String) -> ImageReport {
+        ImageReport(
+            path: photo,
+            stageErrors: [ReportedError(code: .internalError, stage: .unknown, message: "\(photo): \(reason)")])
+    }
+
+    /// How a child ended.
+    enum Status: Equatable, CustomStringConvertible {
+        case exited(Int32)
+        case signalled(Int32)
+
+        var description: String {
+            switch self {
+            case .exited(let code): "its scanner exited with status \(code)"
+            case .signalled(let signal):
+                "its scanner was stopped by signal \(signal)\(signal == SIGILL || signal == SIGTRAP ? ", a trap" : "")"
+            }
+        }
+    }
+
+    struct ChildResult: Sendable {
+        var messages: [WorkerMessage]
+        var status: Status
+        /// Where the child's stderr was kept, when it failed; nil otherwise (the file is removed).
+        var crashLog: String?
+    }
+
+    /// Runs one child over `photos` until it ends, on a worker thread (reading its output and
+    /// waiting for it block).
+    private func runChild(on photos: [String], child: CurrentChild) async throws -> ChildResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["scan-worker"] + workerOptions + ["--"] + photos
+        var environment = ProcessInfo.processInfo.environment
+        // A crash report must never wait for a key: nobody is at the child's terminal.
+        environment["SWIFT_BACKTRACE"] = "interactive=no,color=no"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "shelfscan-crash-\(UUID().uuidString).txt")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let logHandle = try FileHandle(forWritingTo: log)
+        process.standardError = logHandle
+        try process.run()
+        child.started(process)
+        return try await WorkerPool.shared.run { _ in
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            try? logHandle.close()
+            child.ended()
+            let messages = data.split(separator: UInt8(ascii: "\n")).compactMap { WorkerMessage.decode(Data($0)) }
+            let status: Status =
+                process.terminationReason == .uncaughtSignal
+                ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)
+            let failed = status != .exited(0) && status != .exited(1) && status != .exited(130)
+            if !failed { try? FileManager.default.removeItem(at: log) }
+            return ChildResult(messages: messages, status: status, crashLog: failed ? log.path : nil)
+        }
+    }
+}
+
+/// The child running now, for the Ctrl-C handler.
+private final class CurrentChild: Sendable {
+    private struct State {
+        var processIdentifier: Int32?
+        var interruptions = 0
+    }
+
+    private let state = Mutex(State())
+
+    var wasInterrupted: Bool { state.withLock { $0.interruptions > 0 } }
+
+    func started(_ process: Process) {
+        let identifier = process.processIdentifier
+        let interruptions = state.withLock { state in
+            state.processIdentifier = identifier
+            return state.interruptions
+        }
+        // A Ctrl-C that came between two children stops the new one at once.
+        if interruptions > 0 { kill(identifier, SIGINT) }
+    }
+
+    func ended() {
+        state.withLock { $0.processIdentifier = nil }
+    }
+
+    /// The first Ctrl-C is passed on (the child ignores any more it gets, from the terminal too);
+    /// a second kills the child and this process.
+    func interrupt() {
+        let (identifier, count) = state.withLock { state in
+            state.interruptions += 1
+            return (state.processIdentifier, state.interruptions)
+        }
+        if count == 1 {
+            if let identifier { kill(identifier, SIGINT) }
+        } else {
+            if let identifier { kill(identifier, SIGKILL) }
+            exit(130)
+        }
+    }
+}
