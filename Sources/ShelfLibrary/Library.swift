@@ -29,7 +29,7 @@ public struct Library: Sendable {
         while true {
             do {
                 return try openOnce(at: path)
-            } catch where error.code == .busy && attempt < 50 {
+            } catch  where error.code == .busy && attempt < 50 {
                 attempt += 1
                 Thread.sleep(forTimeInterval: 0.1)
             }
@@ -47,10 +47,13 @@ public struct Library: Sendable {
             do {
                 try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
-                throw LibraryError(.cannotOpen, path: path, reason: "cannot create the folder \(folder): \(error.localizedDescription)")
+                throw LibraryError(
+                    .cannotOpen, path: path, reason: "cannot create the folder \(folder): \(error.localizedDescription)"
+                )
             }
             guard access(folder, W_OK) == 0 else {
-                throw LibraryError(.readOnly, path: path, reason: "cannot create the library: its folder is not writable")
+                throw LibraryError(
+                    .readOnly, path: path, reason: "cannot create the library: its folder is not writable")
             }
         }
         var configuration = Configuration()
@@ -81,7 +84,9 @@ public struct Library: Sendable {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
             return queue
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN {
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN
+        {
             let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
             return try DatabaseQueue(path: "file:\(encoded)?immutable=1", configuration: configuration)
         }
@@ -103,7 +108,8 @@ public struct Library: Sendable {
     /// `$XDG_DATA_HOME/shelfscan/library.sqlite`, else `~/.local/share/shelfscan/library.sqlite`.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let path = environment["SHELFSCAN_LIBRARY"], !path.isEmpty { return path }
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let dataHome =
+            environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".local/share")
         return (dataHome as NSString).appendingPathComponent("shelfscan/library.sqlite")
     }
@@ -140,6 +146,21 @@ public struct Library: Sendable {
                 table.column("addedAt", .datetime).notNull()
             }
         }
+        // What the services' exports carry about the owner's reading, kept so that an export gives
+        // it back (v1 lost ratings, reading dates and the edition's details).
+        migrator.registerMigration("v2: the owner's reading and the edition") { db in
+            try db.alter(table: "book") { table in
+                table.add(column: "rating", .double)
+                table.add(column: "bookshelves", .jsonText).notNull().defaults(to: "[]")
+                table.add(column: "dateRead", .datetime)
+                table.add(column: "readCount", .integer)
+                table.add(column: "binding", .text)
+                table.add(column: "pages", .integer)
+                table.add(column: "editionYear", .integer)
+                table.add(column: "review", .text)
+                table.add(column: "notes", .text)
+            }
+        }
         return migrator
     }
 
@@ -153,12 +174,15 @@ public struct Library: Sendable {
             if !foreignTables.isEmpty && !foreignTables.contains("grdb_migrations") {
                 throw LibraryError(
                     .notALibrary, path: displayPath,
-                    reason: "this SQLite database belongs to another program (tables \(foreignTables.prefix(3).joined(separator: ", "))); it was left untouched")
+                    reason:
+                        "this SQLite database belongs to another program (tables \(foreignTables.prefix(3).joined(separator: ", "))); it was left untouched"
+                )
             }
             let applied = try writer.read { db in try Self.migrator.hasCompletedMigrations(db) }
             if !applied {
                 guard !isReadOnly else {
-                    throw LibraryError(.readOnly, path: displayPath, reason: "the library needs updating but is read-only")
+                    throw LibraryError(
+                        .readOnly, path: displayPath, reason: "the library needs updating but is read-only")
                 }
                 do {
                     try Self.migrator.migrate(writer)
@@ -181,7 +205,9 @@ public struct Library: Sendable {
         guard header == Data("SQLite format 3\0".utf8) else {
             throw LibraryError(
                 .notALibrary, path: path,
-                reason: "not an SQLite database, so not a shelfscan library; it was left untouched (use --library to name another file)")
+                reason:
+                    "not an SQLite database, so not a shelfscan library; it was left untouched (use --library to name another file)"
+            )
         }
     }
 
@@ -202,7 +228,9 @@ public struct Library: Sendable {
     /// cannot change under it in another process before it writes.
     func write<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
         guard !isReadOnly else {
-            throw LibraryError(.readOnly, path: displayPath, reason: "the library is read-only (the file or its folder cannot be written)")
+            throw LibraryError(
+                .readOnly, path: displayPath,
+                reason: "the library is read-only (the file or its folder cannot be written)")
         }
         return try perform {
             try writer.writeWithoutTransaction { db in

@@ -21,6 +21,24 @@ public struct LibraryBook: Sendable, Equatable, Identifiable, Codable {
     public var shelf: String?
     public var copies: Int
     public var dateAdded: Date
+    /// The owner's rating, 0…5 (halves and quarters as StoryGraph gives them); nil when unrated.
+    public var rating: Double?
+    /// The owner's other shelves or tags, beyond `shelf` ("favorites", "science fiction").
+    public var bookshelves: [String] = []
+    /// When the owner last finished it.
+    public var dateRead: Date?
+    /// How many times the owner has read it.
+    public var readCount: Int?
+    /// The edition's binding or format ("Paperback", "ebook").
+    public var binding: String?
+    /// The edition's number of pages.
+    public var pages: Int?
+    /// The year this edition was published (`year` is the work's original year, when known).
+    public var editionYear: Int?
+    /// The owner's review.
+    public var review: String?
+    /// The owner's private notes.
+    public var notes: String?
 
     public init(
         id: Int64? = nil, title: String, subtitle: String? = nil, series: String? = nil, authors: [String] = [],

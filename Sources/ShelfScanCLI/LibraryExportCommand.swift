@@ -32,7 +32,7 @@ struct LibraryExportCommand: ParsableCommand {
             books = try library?.books() ?? []
             switch format {
             case .goodreads:
-                text = LibraryExporter.goodreadsCSV(books)
+                text = LibraryExporter.goodreadsCSV(books, sources: try library?.sources(of: books) ?? [:])
             case .json:
                 text = try LibraryExporter.json(books, sources: try library?.sources(of: books) ?? [:]) + "\n"
             }

@@ -20,8 +20,8 @@ struct LibraryEndToEndTests {
 
     static func bookCount(_ library: String) throws -> Int {
         let run = try Self.run(["library", "list", "--json"], library: library)
-        let books = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [Any]
-        return books?.count ?? -1
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        return (object?["books"] as? [Any])?.count ?? -1
     }
 
     /// A Goodreads export of `count` made-up books with valid, distinct ISBNs, written to a file.

@@ -50,37 +50,70 @@ extension ExportFormat {
         switch self {
         case .goodreads:
             externalId = table.cell(row, "Book Id")
-            book.authors = Self.names(table.cell(row, "Author"), splittingMain: false, then: table.cell(row, "Additional Authors"))
-            book.isbn13 = Self.isbn(in: table.cell(row, "ISBN13"))?.isbn13 ?? Self.isbn(in: table.cell(row, "ISBN"))?.isbn13
+            book.authors = Self.names(
+                table.cell(row, "Author"), splittingMain: false, then: table.cell(row, "Additional Authors"))
+            book.isbn13 =
+                Self.isbn(in: table.cell(row, "ISBN13"))?.isbn13 ?? Self.isbn(in: table.cell(row, "ISBN"))?.isbn13
             book.publisher = table.cell(row, "Publisher")
-            book.year = Self.year(in: table.cell(row, "Original Publication Year"))
+            book.year =
+                Self.year(in: table.cell(row, "Original Publication Year"))
                 ?? Self.year(in: table.cell(row, "Year Published"))
+            book.editionYear = Self.year(in: table.cell(row, "Year Published"))
             book.shelf = table.cell(row, "Exclusive Shelf")
+            // "Bookshelves" lists the exclusive shelf too.
+            book.bookshelves = Self.list(table.cell(row, "Bookshelves")).filter { $0 != book.shelf }
             book.copies = max(1, Int(table.cell(row, "Owned Copies") ?? "") ?? 1)
             book.dateAdded = Self.date(in: table.cell(row, "Date Added")) ?? book.dateAdded
+            // Goodreads writes 0 for a book not rated.
+            book.rating = Self.number(in: table.cell(row, "My Rating")).flatMap { $0 > 0 ? $0 : nil }
+            book.binding = table.cell(row, "Binding")
+            book.pages = Self.number(in: table.cell(row, "Number of Pages")).map { Int($0) }
+            book.dateRead = Self.date(in: table.cell(row, "Date Read"))
+            book.readCount = Self.number(in: table.cell(row, "Read Count")).map { Int($0) }
+            book.review = table.cell(row, "My Review")
+            book.notes = table.cell(row, "Private Notes")
         case .libraryThing:
             externalId = table.cell(row, "Book Id", "BOOK ID")
             let author = table.cell(row, "Primary Author", "AUTHOR (last, first)", "AUTHOR (first, last)")
             // Editors and translators are not authors.
             let secondRole = table.cell(row, "Secondary Author Roles") ?? "Author"
-            let second = secondRole.localizedCaseInsensitiveContains("author")
+            let second =
+                secondRole.localizedCaseInsensitiveContains("author")
                 ? table.cell(row, "Secondary Author").map(LibraryBook.nameInReadingOrder) : nil
             book.authors = Self.names(author.map(LibraryBook.nameInReadingOrder), splittingMain: false, then: second)
-            book.isbn13 = Self.isbn(in: table.cell(row, "ISBNs"))?.isbn13 ?? Self.isbn(in: table.cell(row, "ISBN"))?.isbn13
+            book.isbn13 =
+                Self.isbn(in: table.cell(row, "ISBNs"))?.isbn13 ?? Self.isbn(in: table.cell(row, "ISBN"))?.isbn13
             let publication = table.cell(row, "Publication", "PUBLICATION INFO")
             // "Penguin Books (2003), Edition: Reprint, 320 pages": the publisher is what comes before the year.
-            book.publisher = publication.map { String($0.prefix { $0 != "(" && $0 != "," }).trimmingCharacters(in: .whitespaces) }
-                .flatMap { $0.isEmpty ? nil : $0 }
+            book.publisher = publication.map {
+                String($0.prefix { $0 != "(" && $0 != "," }).trimmingCharacters(in: .whitespaces)
+            }
+            .flatMap { $0.isEmpty ? nil : $0 }
             book.year = Self.year(in: table.cell(row, "Date", "DATE")) ?? Self.year(in: publication)
             book.shelf = Self.libraryThingShelf(
                 collections: table.cell(row, "Collections", "COLLECTIONS"), dateRead: table.cell(row, "Date Read"))
             book.copies = max(1, Int(table.cell(row, "Copies", "COPIES") ?? "") ?? 1)
             book.dateAdded = Self.date(in: table.cell(row, "Entry Date", "ENTRY DATE")) ?? book.dateAdded
+            // "Date" is the work's year; the year in "Publication" is this edition's.
+            book.editionYear = Self.year(in: publication)
+            book.rating = Self.number(in: table.cell(row, "Rating")).flatMap { $0 > 0 ? $0 : nil }
+            book.binding = table.cell(row, "Media")
+            book.pages = Self.number(in: table.cell(row, "Page Count")).map { Int($0) }
+            book.dateRead = Self.date(in: table.cell(row, "Date Read"))
+            book.bookshelves = Self.list(table.cell(row, "Tags"))
+            book.review = table.cell(row, "Review")
+            book.notes = table.cell(row, "Private Comment") ?? table.cell(row, "Comment")
         case .storyGraph:
             book.authors = Self.names(table.cell(row, "Authors"), splittingMain: true, then: nil)
             book.isbn13 = Self.isbn(in: table.cell(row, "ISBN/UID"))?.isbn13
             book.shelf = table.cell(row, "Read Status")
             book.dateAdded = Self.date(in: table.cell(row, "Date Added")) ?? book.dateAdded
+            book.rating = Self.number(in: table.cell(row, "Star Rating")).flatMap { $0 > 0 ? $0 : nil }
+            book.binding = table.cell(row, "Format")
+            book.dateRead = Self.date(in: table.cell(row, "Last Date Read"))
+            book.readCount = Self.number(in: table.cell(row, "Read Count")).map { Int($0) }
+            book.bookshelves = Self.list(table.cell(row, "Tags"))
+            book.review = table.cell(row, "Review")
         }
         book.isbn10 = book.isbn?.isbn10
         return .book(book, externalId: externalId)
@@ -113,7 +146,10 @@ extension ExportFormat {
     /// comma-separated additional-authors cell.
     static func names(_ main: String?, splittingMain: Bool, then additional: String?) -> [String] {
         var names: [String] = []
-        let lists = [main.map { splittingMain ? $0.split(separator: ",").map(String.init) : [$0] }, additional.map { $0.split(separator: ",").map(String.init) }]
+        let lists = [
+            main.map { splittingMain ? $0.split(separator: ",").map(String.init) : [$0] },
+            additional.map { $0.split(separator: ",").map(String.init) },
+        ]
         for list in lists.compactMap({ $0 }) {
             for name in list {
                 let trimmed = name.trimmingCharacters(in: .whitespaces)
@@ -121,6 +157,20 @@ extension ExportFormat {
             }
         }
         return names
+    }
+
+    /// A number in a cell ("4.5", "304 ", "[2]"); nil when there is none or it is not a count a
+    /// person would write (negative, or beyond a million).
+    static func number(in cell: String?) -> Double? {
+        guard let cell else { return nil }
+        let text = cell.filter { $0.isNumber || $0 == "." || $0 == "-" }
+        guard let value = Double(text), value.isFinite, (0...1_000_000).contains(value) else { return nil }
+        return value
+    }
+
+    /// A comma-separated list ("favorites, science fiction"), trimmed, without empty entries.
+    static func list(_ cell: String?) -> [String] {
+        (cell ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     static func year(in cell: String?) -> Int? {

@@ -37,7 +37,7 @@ struct LibraryTests {
         #expect(journal == "wal")
         #expect(foreignKeys == true)
         #expect(tables.contains("book") && tables.contains("bookSource"))
-        #expect(migrations == ["v1: books and where they came from"])
+        #expect(migrations == ["v1: books and where they came from", "v2: the owner's reading and the edition"])
         // Opening again applies nothing new and keeps the books.
         _ = try Self.importedFixture("storygraph_export.csv", into: library)
         #expect(try Library.open(at: path).count() == 6)
