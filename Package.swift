@@ -86,11 +86,22 @@ let package = Package(
             name: "shelfscan",
             dependencies: ["ShelfScanCLI"]
         ),
+
+        // MARK: - Fuzzing (Scripts/fuzz.sh)
+
+        .target(
+            name: "ShelfFuzzTargets",
+            dependencies: ["ShelfImaging", "ShelfISBN", "ShelfDetection", "ShelfLibrary"]
+        ),
+        .executableTarget(
+            name: "shelfscan-fuzz",
+            dependencies: ["ShelfFuzzTargets"]
+        ),
         .testTarget(
             name: "ShelfScanTests",
             dependencies: [
                 "ShelfText", "ShelfISBN", "ShelfImaging", "ShelfWorkers", "ShelfDetection", "ShelfBarcodes", "ShelfOCR",
-                "ShelfReading", "ShelfLibrary", "ShelfPipeline",
+                "ShelfReading", "ShelfLibrary", "ShelfPipeline", "ShelfFuzzTargets",
             ]
         ),
         .testTarget(
