@@ -106,8 +106,11 @@ struct ScanSupervisor {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["scan-worker"] + workerOptions + ["--"] + photos
         var environment = ProcessInfo.processInfo.environment
-        // A crash report must never wait for a key: nobody is at the child's terminal.
-        environment["SWIFT_BACKTRACE"] = "interactive=no,color=no"
+        // No backtracer: it attaches to the crashed child as a process of its own, which can hang
+        // (seen under AddressSanitizer and in virtual machines) and then keeps the child from being
+        // reaped, and it asks for a key on a terminal. The runtime's own message (what failed, at
+        // which line) still goes to the crash log.
+        environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output
@@ -118,9 +121,13 @@ struct ScanSupervisor {
         process.standardError = logHandle
         try process.run()
         child.started(process)
+        let reader = PipeReader(output.fileHandleForReading)
         return try await WorkerPool.shared.run { _ in
-            let data = output.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
+            // What the child wrote is in the pipe now. A process it started may still hold the pipe
+            // open (the crash reporter, seen hanging under AddressSanitizer), so the end of the pipe
+            // is not waited for beyond a moment.
+            let data = reader.collected(waitingForEndAtMost: .seconds(2))
             try? logHandle.close()
             child.ended()
             let messages = data.split(separator: UInt8(ascii: "\n")).compactMap { WorkerMessage.decode(Data($0)) }
@@ -171,6 +178,42 @@ private final class CurrentChild: Sendable {
         } else {
             if let identifier { kill(identifier, SIGKILL) }
             exit(130)
+        }
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own, so that the reader is never stuck behind a
+/// process that keeps the pipe open: `collected` returns what has arrived once the end has come
+/// or the time is up. The thread ends with the pipe.
+private final class PipeReader: Sendable {
+    private struct State {
+        var data = Data()
+        var isAtEnd = false
+    }
+
+    private let state = Mutex(State())
+
+    init(_ handle: FileHandle) {
+        // The thread holds the reader until the pipe ends.
+        Thread { [self] in
+            while true {
+                let chunk = handle.availableData
+                let isEnd = chunk.isEmpty
+                self.state.withLock { state in
+                    state.data.append(chunk)
+                    state.isAtEnd = isEnd
+                }
+                if isEnd { return }
+            }
+        }.start()
+    }
+
+    func collected(waitingForEndAtMost limit: Duration) -> Data {
+        let deadline = ContinuousClock.now + limit
+        while true {
+            let (data, isAtEnd) = state.withLock { ($0.data, $0.isAtEnd) }
+            if isAtEnd || ContinuousClock.now >= deadline { return data }
+            Thread.sleep(forTimeInterval: 0.02)
         }
     }
 }
