@@ -119,11 +119,15 @@ struct ScanSupervisor {
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let logHandle = try FileHandle(forWritingTo: log)
         process.standardError = logHandle
+        // Process.waitUntilExit spins its thread's run loop, a whole core, while the child works;
+        // the termination handler only wakes this thread when the child is gone.
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
         child.started(process)
         let reader = PipeReader(output.fileHandleForReading)
         return try await WorkerPool.shared.run { _ in
-            process.waitUntilExit()
+            exited.wait()
             // What the child wrote is in the pipe now. A process it started may still hold the pipe
             // open (the crash reporter, seen hanging under AddressSanitizer), so the end of the pipe
             // is not waited for beyond a moment.
