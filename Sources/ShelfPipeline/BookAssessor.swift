@@ -34,8 +34,7 @@ public struct BookAssessor: Sendable {
 
     /// The assessment of one parse of a spine.
     public func assess(_ parsed: ParsedSpine, on spine: DetectedSpine) -> Assessment {
-        let signals = ConfidenceSignal.values(detectionScore: spine.score, parsed: parsed)
-        return Assessment(signals: signals, modelled: model.modelled(signals), isbnFloor: model.isbnFloor)
+        model.assessment(of: ConfidenceSignal.values(detectionScore: spine.score, parsed: parsed))
     }
 
     /// The book of one spine, from what the stages found on it. `isbn` is the ISBN the photo gave

@@ -56,10 +56,14 @@ public struct ConfidenceModel: Sendable, Equatable {
         return 1 / (1 + exp(-z))
     }
 
+    /// The assessment of a book with these signals: the model's part, and the floor an ISBN lifts it to.
+    public func assessment(of signals: [ConfidenceSignal: Double]) -> Assessment {
+        Assessment(signals: signals, modelled: modelled(signals), isbnFloor: isbnFloor)
+    }
+
     /// The confidence of a book with these signals.
     public func confidence(signals: [ConfidenceSignal: Double], hasISBN: Bool) -> Double {
-        let modelled = modelled(signals)
-        return hasISBN ? max(modelled, isbnFloor) : modelled
+        assessment(of: signals).confidence(hasISBN: hasISBN)
     }
 
     /// The file's layout.
