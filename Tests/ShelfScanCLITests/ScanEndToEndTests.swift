@@ -253,3 +253,31 @@ struct CrashEndToEndTests {
         try? FileManager.default.removeItem(atPath: String(logPath))
     }
 }
+
+/// Scanning in a child process changes nothing in what is reported: the supervised scan and the
+/// one in this process (`SHELFSCAN_NO_SUPERVISOR`, or a system without /proc) print the same report.
+@Suite(.tags(.endToEnd))
+struct SupervisedEndToEndTests {
+    @Test func aSupervisedScanReportsWhatAScanInOneProcessDoes() throws {
+        let photos = ["shelves/stack.jpg", "shelves/blank-wall.jpg"].map(EndToEndTests.fixture)
+        let supervised = try EndToEndTests.run(["scan", "--json"] + photos)
+        let inProcess = try EndToEndTests.run(
+            ["scan", "--json"] + photos, environment: ["SHELFSCAN_NO_SUPERVISOR": "1"])
+        #expect(supervised.status == 0 && inProcess.status == 0)
+        // Equal but for the wall times.
+        func withoutTimes(_ json: String) throws -> String {
+            var report = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            var images = try #require(report["images"] as? [[String: Any]])
+            for index in images.indices {
+                images[index]["elapsedMs"] = nil
+                images[index]["timings"] = nil
+            }
+            report["images"] = images
+            report["summary"] = nil
+            return String(
+                decoding: try JSONSerialization.data(withJSONObject: report, options: .sortedKeys), as: UTF8.self)
+        }
+        #expect(try withoutTimes(supervised.stdout) == withoutTimes(inProcess.stdout))
+        #expect(supervised.stdout.contains("\"books\""))
+    }
+}

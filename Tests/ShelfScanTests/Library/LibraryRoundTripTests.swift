@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+import GRDB
+
 @testable import ShelfLibrary
 
 /// Import → export → import keeps every field a service's export carries: a person who moves
@@ -100,5 +102,32 @@ struct LibraryRoundTripTests {
         #expect(book["authors"] as? [String] == ["Rachel Carson"])
         let source = try #require((book["sources"] as? [[String: Any]])?.first)
         #expect(source["outline"] as? [[Double]] == [[0, 0], [10, 0], [10, 90], [0, 90]])
+    }
+}
+
+/// A library written by the previous version (schema v1) is brought to v2 when opened: its books
+/// stay, and the new fields start empty.
+struct LibraryMigrationTests {
+    @Test func aVersionOneLibraryIsUpgradedWithItsBooksKept() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shelfscan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("library.sqlite").path
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try Library.migrator.migrate(queue, upTo: "v1: books and where they came from")
+            try queue.write { db in
+                try db.execute(
+                    sql: "INSERT INTO book (title, authors, isbn13, copies, dateAdded) VALUES (?, ?, ?, ?, ?)",
+                    arguments: ["Silent Spring", "[\"Rachel Carson\"]", "9780618249060", 2, Date()])
+            }
+        }
+        let library = try Library.open(at: path)
+        let migrations = try library.read { db in try Library.migrator.appliedIdentifiers(db) }
+        #expect(migrations == ["v1: books and where they came from", "v2: the owner's reading and the edition"])
+        let book = try #require(try library.books().first)
+        #expect(book.title == "Silent Spring" && book.authors == ["Rachel Carson"] && book.copies == 2)
+        #expect(book.isbn13 == "9780618249060")
+        #expect(book.rating == nil && book.bookshelves.isEmpty && book.dateRead == nil && book.notes == nil)
     }
 }
