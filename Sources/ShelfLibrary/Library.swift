@@ -18,31 +18,47 @@ public struct Library: Sendable {
 
     var displayPath: String { path ?? ":memory:" }
 
-    /// Opens the library at `path`, creating the file (and its folder) when there is none yet.
+    /// What a command will do with the library.
+    public enum Access: Sendable {
+        /// Read and write; the file (and its folder) is made when there is none.
+        case readWrite
+        /// Only read: never waits for another process writing it, never creates it. A library
+        /// that needs updating to this version's schema is updated all the same, when it may be.
+        case read
+    }
+
+    /// Opens the library at `path`, for reading and writing by default, creating the file (and
+    /// its folder) when there is none yet. Writes wait for another process that holds the library
+    /// as `waiting` says.
     ///
     /// - Throws: ``LibraryError`` `notALibrary` when the file is not an SQLite database or holds
     ///   another program's tables (it is left untouched), `readOnly`, `corrupt` or `cannotOpen`.
-    public static func open(at path: String) throws(LibraryError) -> Library {
+    public static func open(
+        at path: String, for purpose: Access = .readWrite, waiting: LockWaiting = LockWaiting()
+    ) throws(LibraryError) -> Library {
         // SQLite answers "busy" at once, without waiting, while another process is setting up the
         // same new database (its WAL journal, its schema); that passes within moments.
         var attempt = 0
+        let deadline = Date().addingTimeInterval(min(waiting.timeout, 5))
         while true {
             do {
-                return try openOnce(at: path)
-            } catch  where error.code == .busy && attempt < 50 {
+                return try openOnce(at: path, purpose: purpose, waiting: waiting)
+            } catch where error.code == .busy && attempt < 50 && Date() < deadline {
                 attempt += 1
                 Thread.sleep(forTimeInterval: 0.1)
             }
         }
     }
 
-    private static func openOnce(at path: String) throws(LibraryError) -> Library {
+    private static func openOnce(at path: String, purpose: Access, waiting: LockWaiting) throws(LibraryError) -> Library {
         let fileManager = FileManager.default
         let parent = (path as NSString).deletingLastPathComponent
         let folder = parent.isEmpty ? "." : parent
         let exists = fileManager.fileExists(atPath: path)
         if exists {
             try checkIsSQLite(path)
+        } else if purpose == .read {
+            throw LibraryError(.cannotOpen, path: path, reason: "there is no library here yet")
         } else {
             do {
                 try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -57,13 +73,13 @@ public struct Library: Sendable {
             }
         }
         var configuration = Configuration()
-        configuration.busyMode = .timeout(30)
+        configuration.busyMode = .callback(waiting.busyCallback)
         configuration.foreignKeysEnabled = true
         // SQLite writes its journal files beside the database, so the folder must be writable too.
         let writable = access(folder, W_OK) == 0 && (!exists || access(path, W_OK) == 0)
         let writer: any DatabaseWriter
         do {
-            if writable {
+            if writable && purpose == .readWrite {
                 writer = try DatabasePool(path: path, configuration: configuration)
             } else {
                 configuration.readonly = true
@@ -72,7 +88,11 @@ public struct Library: Sendable {
         } catch {
             throw LibraryError(path: path, error)
         }
-        let library = Library(writer: writer, path: path, isReadOnly: !writable)
+        let library = Library(writer: writer, path: path, isReadOnly: !writable || purpose == .read)
+        guard try library.isUpToDate() || !writable || purpose == .readWrite else {
+            // Opened for reading, but the schema is older than this version's: updated first.
+            return try openOnce(at: path, purpose: .readWrite, waiting: waiting)
+        }
         try library.prepareSchema()
         return library
     }
@@ -162,6 +182,15 @@ public struct Library: Sendable {
             }
         }
         return migrator
+    }
+
+    /// Whether every migration has been applied (a new, empty file has none).
+    private func isUpToDate() throws(LibraryError) -> Bool {
+        try perform { [writer] in
+            try writer.read { db in
+                try db.tableExists("grdb_migrations") && Self.migrator.hasCompletedMigrations(db)
+            }
+        }
     }
 
     private func prepareSchema() throws(LibraryError) {
@@ -265,7 +294,18 @@ extension LibraryError {
         case .SQLITE_CORRUPT:
             self.init(.corrupt, path: path, reason: "the library database is damaged (\(detail))")
         case .SQLITE_BUSY, .SQLITE_LOCKED:
-            self.init(.busy, path: path, reason: "another process kept the library locked (\(detail)); try again")
+            self.init(
+                .busy, path: path,
+                reason: "another process kept the library locked (\(detail)); nothing was changed: try again when it is done")
+        case .SQLITE_FULL:
+            self.init(
+                .writeFailed, path: path,
+                reason: "the disk is full (\(detail)); nothing of this change was saved and the library is as it was")
+        case .SQLITE_IOERR:
+            self.init(
+                .writeFailed, path: path,
+                reason:
+                    "the library could not be written (\(detail): is the disk full?); nothing of this change was saved and the library is as it was")
         case .SQLITE_CANTOPEN:
             self.init(.cannotOpen, path: path, reason: "cannot open the library (\(detail))")
         default:

@@ -9,6 +9,8 @@ public struct LibraryError: Error, Sendable, Equatable, CustomStringConvertible 
         case readOnly = "read-only"
         /// Another process kept the database locked for too long.
         case busy
+        /// Writing failed (a full disk, a file size limit, an I/O error); the change was rolled back.
+        case writeFailed = "write-failed"
         /// The file could not be opened or created.
         case cannotOpen = "cannot-open"
         /// An imported file could not be read or is not an export shelfscan knows.

@@ -72,7 +72,7 @@ struct LibraryRemoveCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let library = try libraryOptions.openIfPresent() else {
+        guard let library = try libraryOptions.openIfPresent(forWriting: true) else {
             ReportPrinter.printError("\(libraryOptions.path): no library yet; nothing to remove")
             throw ExitCode.failure
         }
