@@ -87,6 +87,15 @@ let package = Package(
             dependencies: ["ShelfScanCLI"]
         ),
 
+        // MARK: - Soak runs (Scripts/soak.sh)
+
+        .executableTarget(
+            name: "shelfscan-soak",
+            dependencies: [
+                "ShelfPipeline", "ShelfOCR", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
         // MARK: - Fuzzing (Scripts/fuzz.sh)
 
         .target(
@@ -107,7 +116,10 @@ let package = Package(
         .testTarget(
             name: "ShelfScanCLITests",
             // The executable is a dependency so that end-to-end tests can run the built binary.
-            dependencies: ["ShelfScanCLI", "ShelfPipeline", "ShelfLibrary", "ShelfImaging", "ShelfISBN", "shelfscan"],
+            dependencies: [
+                "ShelfScanCLI", "ShelfPipeline", "ShelfLibrary", "ShelfImaging", "ShelfISBN", "shelfscan",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             // The stored outputs the golden tests compare with, read from #filePath.
             exclude: ["Golden"]
         ),
