@@ -95,8 +95,16 @@ struct ScanSupervisor {
     struct ChildResult: Sendable {
         var messages: [WorkerMessage]
         var status: Status
-        /// Where the child's stderr was kept, when it failed; nil otherwise (the file is removed).
+        /// Where the child's stderr was kept, when it failed; nil otherwise.
         var crashLog: String?
+    }
+
+    /// Writes what a failed child printed to a file in the temporary folder, for a bug report;
+    /// returns its path, or nil when it could not be written.
+    static func keepCrashLog(_ output: Data) -> String? {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "shelfscan-crash-\(UUID().uuidString).txt")
+        return FileManager.default.createFile(atPath: log.path, contents: output) ? log.path : nil
     }
 
     /// Runs one child over `photos` until it ends, on a worker thread (reading its output and
@@ -112,13 +120,9 @@ struct ScanSupervisor {
         // which line) still goes to the crash log.
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
-        let output = Pipe()
+        let output = Pipe(), errors = Pipe()
         process.standardOutput = output
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "shelfscan-crash-\(UUID().uuidString).txt")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let logHandle = try FileHandle(forWritingTo: log)
-        process.standardError = logHandle
+        process.standardError = errors
         // Process.waitUntilExit spins its thread's run loop, a whole core, while the child works;
         // the termination handler only wakes this thread when the child is gone.
         let exited = DispatchSemaphore(value: 0)
@@ -126,21 +130,22 @@ struct ScanSupervisor {
         try process.run()
         child.started(process)
         let reader = PipeReader(output.fileHandleForReading)
+        let errorReader = PipeReader(errors.fileHandleForReading)
         return try await WorkerPool.shared.run { _ in
             exited.wait()
-            // What the child wrote is in the pipe now. A process it started may still hold the pipe
-            // open (the crash reporter, seen hanging under AddressSanitizer), so the end of the pipe
-            // is not waited for beyond a moment.
+            // What the child wrote is in the pipes now. A process it started may still hold them
+            // open (the crash reporter, seen hanging under AddressSanitizer), so their end is not
+            // waited for beyond a moment.
             let data = reader.collected(waitingForEndAtMost: .seconds(2))
-            try? logHandle.close()
+            let errorOutput = errorReader.collected(waitingForEndAtMost: .milliseconds(200))
             child.ended()
             let messages = data.split(separator: UInt8(ascii: "\n")).compactMap { WorkerMessage.decode(Data($0)) }
             let status: Status =
                 process.terminationReason == .uncaughtSignal
                 ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)
             let failed = status != .exited(0) && status != .exited(1) && status != .exited(130)
-            if !failed { try? FileManager.default.removeItem(at: log) }
-            return ChildResult(messages: messages, status: status, crashLog: failed ? log.path : nil)
+            return ChildResult(
+                messages: messages, status: status, crashLog: failed ? Self.keepCrashLog(errorOutput) : nil)
         }
     }
 }
