@@ -21,13 +21,25 @@ struct ISBNCommand: AsyncParsableCommand {
     var allText = false
 
     func run() async throws {
-        let scanOptions = ScanOptions(maxPixels: options.maxPixels, readsTextAlways: allText)
         let photos = options.photos
-        let outcome = await Interruption.run {
-            await ShelfScanner.shared.isbnReport(forPhotosAt: photos, options: scanOptions)
+        let outcome: Interruption.Outcome<[ImageReport]>
+        if ScanSupervisor.isAvailable {
+            // Read in a child process, so that a photo that crashes it loses only itself.
+            var workerOptions = [
+                "--isbn-only", "--max-pixels", String(options.maxPixels), "--min-confidence",
+                String(BookAssessor.defaultMinimumConfidence),
+            ]
+            if allText { workerOptions.append("--all-text") }
+            let supervised = await ScanSupervisor(photos: photos, workerOptions: workerOptions).run()
+            outcome = Interruption.Outcome(value: supervised.reports, wasInterrupted: supervised.wasInterrupted)
+        } else {
+            let scanOptions = ScanOptions(maxPixels: options.maxPixels, readsTextAlways: allText)
+            outcome = await Interruption.run {
+                await ShelfScanner.shared.isbnReport(forPhotosAt: photos, options: scanOptions).images
+            }
         }
         // A photo the interruption cut short is not reported as read.
-        let report = ScanReport(images: outcome.value.images.filter { $0.error?.code != .cancelled })
+        let report = ScanReport(images: outcome.value.filter { $0.error?.code != .cancelled })
         if options.json {
             print(try ReportPrinter.json(report))
         } else {

@@ -4,8 +4,9 @@ import ShelfImaging
 import ShelfLibrary
 import ShelfPipeline
 
-/// `shelfscan scan-worker`: the scanning half of `shelfscan scan`, run by `ScanSupervisor` in a
-/// process of its own so that a photo that crashes it loses only itself. Not for people: hidden.
+/// `shelfscan scan-worker`: the scanning half of `shelfscan scan` (and, with `--isbn-only`, of
+/// `shelfscan isbn`), run by `ScanSupervisor` in a process of its own so that a photo that crashes
+/// it loses only itself. Not for people: hidden.
 ///
 /// Scans the photos in order and writes, per photo as soon as it is done, one line of JSON on
 /// stdout (`WorkerMessage`: the photo's report at full precision), and `--annotate` pictures.
@@ -20,19 +21,29 @@ struct ScanWorkerCommand: AsyncParsableCommand {
     @Option var minConfidence: Double
     @Option var annotate: String?
     @Option var library: String?
+    /// Read only the ISBNs, as `shelfscan isbn` does.
+    @Flag var isbnOnly = false
+    /// With `--isbn-only`: read the printed text even when a barcode was found.
+    @Flag var allText = false
 
     func run() async throws {
-        var options = ScanOptions(maxPixels: maxPixels, minimumConfidence: minConfidence)
+        ParentWatch.exitWhenOrphaned()
+        var options = ScanOptions(maxPixels: maxPixels, readsTextAlways: allText, minimumConfidence: minConfidence)
         if let library {
-            options.library = try Library.open(at: library).matcher()
+            options.library = try Library.open(at: library, for: .read).matcher()
         }
         let annotator = try annotate.map { folder in try Annotator(folder: folder) }
         if annotator != nil { options.annotationMaxSide = Annotator.maxSide }
-        let photos = photos
+        let photos = photos, isbnOnly = isbnOnly
         let outcome = await Interruption.run(afterFirst: .ignore) { [options] in
             for photo in photos {
                 if Task.isCancelled { return }
                 Self.trapIfAskedTo(on: photo)
+                if isbnOnly {
+                    let report = await ShelfScanner.shared.isbnReport(forPhotoAt: photo, options: options)
+                    if report.error?.code != .cancelled { WorkerMessage(report: report).send() }
+                    continue
+                }
                 await ShelfScanner.shared.scan(photosAt: [photo], options: options) { scan in
                     var message = WorkerMessage(report: scan.report)
                     if let annotator, let picture = scan.annotated {

@@ -200,9 +200,7 @@ struct InterruptionEndToEndTests {
     /// Synchronous on purpose: a Task.sleep in a busy test run can wake minutes late (every
     /// cooperative thread held by other suites), after the scan has finished; Thread.sleep cannot.
     @Test func ctrlCStopsTheScanPrintsWhatIsDoneAndAddsNothing() throws {
-        let library = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "shelfscan-\(UUID().uuidString).sqlite")
-        defer { try? FileManager.default.removeItem(at: library) }
+        let library = Scratch.file("library", extension: "sqlite")
         let photos = (1...8).map { EndToEndTests.fixture("shelves/shelf-00\($0)\($0 == 5 ? ".png" : ".jpg")") }
         let process = Process()
         process.executableURL = EndToEndTests.binary
@@ -251,6 +249,18 @@ struct CrashEndToEndTests {
         let log = try String(contentsOfFile: String(logPath), encoding: .utf8)
         #expect(log.contains("Fatal error"))
         try? FileManager.default.removeItem(atPath: String(logPath))
+    }
+
+    @Test func aPhotoThatCrashesTheISBNReaderLosesOnlyItself() throws {
+        let photos = ["barcode-001.jpg", "barcode-002.jpg", "barcode-003.jpg"].map { EndToEndTests.fixture("barcodes/\($0)") }
+        let run = try EndToEndTests.run(["isbn"] + photos, environment: ["SHELFSCAN_TEST_TRAP_ON": photos[1]])
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasSuffix(photos[0]) && lines[1].hasSuffix(photos[2]), "\(run.stdout)")
+        #expect(run.stderr.contains("\(photos[1]): shelfscan failed while scanning this photo"), "\(run.stderr)")
+        if let logPath = run.stderr.components(separatedBy: "What it printed is in ").last?.split(separator: "\n").first {
+            try? FileManager.default.removeItem(atPath: String(logPath))
+        }
     }
 }
 
