@@ -9,9 +9,7 @@ struct LibraryEndToEndTests {
     typealias Run = EndToEndTests.Run
 
     static func temporaryLibrary() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shelfscan-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder.appendingPathComponent("library.sqlite").path
+        try Scratch.folder("library").appendingPathComponent("library.sqlite").path
     }
 
     static func run(_ arguments: [String], library: String) throws -> Run {
@@ -46,7 +44,7 @@ struct LibraryEndToEndTests {
             lines.append(
                 "\(number),\(word()) \(word()) \(number),\(word()) \(word()),,,\"=\"\"\",\"=\"\"\(isbn)\"\"\",read,1")
         }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString).csv").path
+        let path = Scratch.file("export", extension: "csv").path
         try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }

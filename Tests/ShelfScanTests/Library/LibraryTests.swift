@@ -11,10 +11,7 @@ import Testing
 struct LibraryTests {
     /// A fresh folder for one test's database files.
     static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "shelfscan-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        try Scratch.folder("library")
     }
 
     static func importedFixture(_ name: String, into library: Library) throws -> ImportSummary {

@@ -6,9 +6,7 @@ import Testing
 
 struct ConfidenceModelTests {
     static func folder(withConfidence json: String) throws -> ModelDirectory {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "shelfscan-models-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Scratch.folder("models")
         try json.write(to: folder.appendingPathComponent("confidence.json"), atomically: true, encoding: .utf8)
         return ModelDirectory(path: folder.path)
     }
