@@ -1,6 +1,7 @@
 import CLeptonica
 import CTesseract
 import ShelfImaging
+import Synchronization
 
 /// One Tesseract instance (all calls into Tesseract's C API go through here).
 ///
@@ -8,6 +9,11 @@ import ShelfImaging
 /// worker thread makes its own (`Worker.tesseract()`) and lends it to the work it runs.
 public final class TesseractEngine {
     private let handle: OpaquePointer
+
+    private static let live = Atomic<Int>(0)
+    /// How many engines are loaded in this process now (each holds about 15 MB): a soak run checks
+    /// that it stays at the number of worker threads.
+    public static var liveCount: Int { live.load(ordering: .relaxed) }
 
     /// Loads the English LSTM model (`OEM_LSTM_ONLY`: Debian's traineddata has no legacy engine).
     /// `dataPath` nil uses `TESSDATA_PREFIX` or Tesseract's built-in location.
@@ -20,6 +26,7 @@ public final class TesseractEngine {
             throw .modelUnavailable(language: language, dataPath: dataPath)
         }
         self.handle = handle
+        Self.live.add(1, ordering: .relaxed)
         // Light-on-dark text is inverted by shelfscan itself; Tesseract's own second inverted pass
         // doubles the work for nothing. Diagnostics must not reach the user's terminal.
         TessBaseAPISetVariable(handle, "tessedit_do_invert", "0")
@@ -33,6 +40,7 @@ public final class TesseractEngine {
     }()
 
     deinit {
+        Self.live.subtract(1, ordering: .relaxed)
         TessBaseAPIEnd(handle)
         TessBaseAPIDelete(handle)
     }
