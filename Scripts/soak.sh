@@ -34,9 +34,17 @@ echo "== across processes: ${#photos[@]} photos, $runs runs"
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 export TMPDIR="$scratch"
+# The photos are copied into the scratch folder, so that this run's scanner processes are the
+# ones whose command line names it.
+mkdir "$scratch/photos"
+copies=()
+for photo in "${photos[@]}"; do
+    cp "$photo" "$scratch/photos/"
+    copies+=("$scratch/photos/$(basename "$photo")")
+done
 status=0
 for run in $(seq 1 "$runs"); do
-    /usr/bin/time -f "%M %e" -o "$scratch/time" "$bin/shelfscan" scan --json "${photos[@]}" >"$scratch/report.json" || true
+    /usr/bin/time -f "%M %e" -o "$scratch/time" "$bin/shelfscan" scan --json "${copies[@]}" >"$scratch/report.json" || true
     read -r peak seconds <"$scratch/time"
     # The report without its timings, to compare run with run.
     python3 - "$scratch/report.json" >"$scratch/books-$run.txt" <<'PY'
@@ -53,7 +61,7 @@ PY
         status=1
     fi
 done
-if pgrep -f "scan-worker.*${photos[0]}" >/dev/null; then
+if pgrep -f "scan-worker.*$scratch/photos" >/dev/null; then
     echo "soak: a scanner process was left behind"
     status=1
 fi
