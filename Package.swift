@@ -66,7 +66,7 @@ let package = Package(
         ),
         .target(
             name: "ShelfLibrary",
-            dependencies: ["ShelfText", "ShelfISBN", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["ShelfText", "ShelfISBN", "ShelfWorkers", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "ShelfPipeline",

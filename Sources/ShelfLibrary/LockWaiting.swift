@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import ShelfWorkers
 
 /// How a write waits for another process that holds the library (an import or a `scan --add`
 /// running at the same time): how long, and what the person is told while it waits.
@@ -23,7 +23,7 @@ public struct LockWaiting: Sendable {
     /// SQLite's busy handler: sleeps a little and tries again until the timeout, telling the
     /// person once when the wait gets long. SQLite starts counting the tries anew at every wait.
     var busyCallback: @Sendable (_ numberOfTries: Int) -> Bool {
-        let started = Mutex<(at: ContinuousClock.Instant, noticed: Bool)>((.now, false))
+        let started = Locked<(at: ContinuousClock.Instant, noticed: Bool)>((.now, false))
         return { [timeout, noticeAfter, notice] tries in
             let now = ContinuousClock.now
             let (waited, tell) = started.withLock { state in

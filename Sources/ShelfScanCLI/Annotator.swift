@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import ShelfWorkers
 import ShelfImaging
 
 /// Writes `--annotate` pictures: per scanned photo, `NAME.annotated.png` with its books drawn on
@@ -17,7 +17,7 @@ final class Annotator: Sendable {
 
     let folder: String
     /// The names written so far: photos with the same name get `-2`, `-3`… suffixes.
-    private let usedNames = Mutex(Set<String>())
+    private let usedNames = Locked(Set<String>())
 
     /// Makes `folder` (and its parents) if missing.
     init(folder: String) throws(WriteError) {

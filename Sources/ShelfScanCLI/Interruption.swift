@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import ShelfWorkers
 
 /// Ctrl-C (SIGINT) as a request to stop: while an operation runs under `run`, the first Ctrl-C
 /// cancels it instead of killing the process, so that what is done can still be printed and
@@ -41,7 +41,7 @@ enum Interruption {
 
     /// A flag set from the signal handler's queue and read by the command.
     private final class Flag: Sendable {
-        private let value = Mutex(false)
+        private let value = Locked(false)
         func set() { value.withLock { $0 = true } }
         var isSet: Bool { value.withLock { $0 } }
     }

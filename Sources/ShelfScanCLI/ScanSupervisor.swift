@@ -1,7 +1,6 @@
 import Foundation
 import ShelfPipeline
 import ShelfWorkers
-import Synchronization
 
 /// Runs the scanning of a batch in a child process (`shelfscan scan-worker`) and watches it: if a
 /// photo crashes the child, that photo gets an `internal-error` report naming it, and a new child
@@ -157,7 +156,7 @@ private final class CurrentChild: Sendable {
         var interruptions = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var wasInterrupted: Bool { state.withLock { $0.interruptions > 0 } }
 
@@ -200,7 +199,7 @@ private final class PipeReader: Sendable {
         var isAtEnd = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(_ handle: FileHandle) {
         // The thread holds the reader until the pipe ends.

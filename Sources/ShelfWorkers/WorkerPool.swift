@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Threads of shelfscan's own for blocking work — Tesseract, ZBar and zxing-cpp calls, decoding,
 /// detection — so that none of it occupies Swift's cooperative threads, which are one per core and
@@ -116,7 +115,7 @@ private final class JobQueue: Sendable {
         var isShutDown = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Signalled once per queued job (and once per thread at shut-down); a thread that wakes to an
     /// empty queue (the job was cancelled) goes back to waiting.
     private let signal = DispatchSemaphore(value: 0)

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Synchronization
+import ShelfWorkers
 import Testing
 
 @testable import ShelfLibrary
@@ -28,7 +28,7 @@ struct LibraryLockTests {
 
     @Test func aWriteWaitsForAnotherWriterAndThenGoesOn() throws {
         let path = try LibraryTests.temporaryFolder().appendingPathComponent("library.sqlite").path
-        let notices = Mutex<[TimeInterval]>([])
+        let notices = Locked<[TimeInterval]>([])
         let library = try Library.open(
             at: path, waiting: LockWaiting(timeout: 20, noticeAfter: 0.2) { timeout in
                 notices.withLock { $0.append(timeout) }

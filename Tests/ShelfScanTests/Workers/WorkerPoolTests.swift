@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 
 @testable import ShelfWorkers
@@ -17,7 +16,7 @@ struct WorkerPoolTests {
 
     @Test func eachThreadKeepsItsOwnValues() async throws {
         let pool = WorkerPool(threadCount: 1)
-        let made = Mutex(0)
+        let made = Locked(0)
         for _ in 0..<3 {
             let value = try await pool.run { worker in
                 worker.value(for: "engine") { () -> Int in
@@ -56,7 +55,7 @@ struct WorkerPoolTests {
             }
         }
         started.wait()
-        let ran = Mutex(false)
+        let ran = Locked(false)
         let queued = Task { try await pool.run { _ in ran.withLock { $0 = true } } }
         // The queued piece waits for the one thread; cancelling its task drops it at once.
         try await Task.sleep(for: .milliseconds(50))
@@ -71,7 +70,7 @@ struct WorkerPoolTests {
 
     @Test func aTaskCancelledBeforeItQueuesRunsNothing() async throws {
         let pool = WorkerPool(threadCount: 1)
-        let ran = Mutex(false)
+        let ran = Locked(false)
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await pool.run { _ in ran.withLock { $0 = true } }
