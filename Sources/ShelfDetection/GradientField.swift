@@ -7,8 +7,17 @@ import ShelfImaging
 struct GradientField: Sendable {
     /// Marks a pixel without a near-vertical edge in `verticalEdgeAngles`.
     static let noEdge: UInt8 = .max
-    /// The steepest lean, in degrees from vertical, that `verticalEdgeAngles` records.
-    static let maxEdgeLean = 20
+    /// The steepest lean, in degrees from vertical, that `verticalEdgeAngles` records: books on
+    /// real shelves lean up to 30° and more against their neighbours.
+    static let maxEdgeLean = 38
+    /// The lean within which an edge counts as near-vertical for finding rows and outlining spines.
+    static let nearVerticalLean = 20
+
+    /// Whether a `verticalEdgeAngles` entry is an edge within `nearVerticalLean`° of vertical.
+    @inline(__always)
+    static func isNearVertical(_ bin: UInt8) -> Bool {
+        bin != noEdge && abs(Int(bin) - maxEdgeLean) <= nearVerticalLean
+    }
 
     let width: Int
     let height: Int
@@ -19,7 +28,7 @@ struct GradientField: Sendable {
     /// texture (a multiple of the median magnitude), never below a floor.
     let edgeThreshold: Float
     /// Per pixel, for edges that run within `maxEdgeLean`° of vertical: the edge's lean in whole
-    /// degrees plus `maxEdgeLean` (so 0…40); `noEdge` elsewhere.
+    /// degrees plus `maxEdgeLean` (so 0…76); `noEdge` elsewhere.
     let verticalEdgeAngles: [UInt8]
     /// Per pixel, 1 where an edge runs within 30° of horizontal, else 0.
     let horizontalEdges: [UInt8]

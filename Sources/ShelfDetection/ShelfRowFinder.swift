@@ -49,7 +49,7 @@ struct ShelfRowFinder: Sendable {
                 guard span.count > 2 else { return 0 }
                 var count = 0
                 let base = y * field.width
-                for x in span where angles[base + x] != GradientField.noEdge { count += 1 }
+                for x in span where GradientField.isNearVertical(angles[base + x]) { count += 1 }
                 return Double(count) / Double(span.count)
             }
         }

@@ -6,7 +6,7 @@ import Foundation
 /// of its length, so coverage, not edge strength, decides.
 struct SpineBoundaryFinder: Sendable {
     /// The steepest lean searched, in degrees.
-    var maxLean = 16
+    var maxLean = 35
     /// An edge pixel supports a line when their directions differ by at most this many degrees.
     var angleTolerance = 3
     /// The least share of the searched rows along which a boundary is an edge.

@@ -185,7 +185,7 @@ struct SpineOutliner: Sendable {
                 // A leaning side may run past the image's edge: only the columns inside it count.
                 for line in [left, right] where !found {
                     guard let columns = ClosedRange.around(line.x(atY: Double(y)), radius: 2, within: field.width) else { continue }
-                    for x in columns where angles[base + x] != GradientField.noEdge {
+                    for x in columns where GradientField.isNearVertical(angles[base + x]) {
                         found = true
                         break
                     }
@@ -244,7 +244,7 @@ struct SpineOutliner: Sendable {
                     let base = y * field.width
                     for x in lower..<upper {
                         total += 1
-                        if vertical[base + x] != GradientField.noEdge || horizontal[base + x] != 0 { edges += 1 }
+                        if GradientField.isNearVertical(vertical[base + x]) || horizontal[base + x] != 0 { edges += 1 }
                     }
                 }
             }
