@@ -14,9 +14,38 @@ public struct SpineDetector: Sendable {
         self.workingSide = workingSide
     }
 
+    /// How much more boundary a quarter turn of the photo must show to be taken as its way up.
+    var sidewaysMargin = 1.5
+
     /// The spines in `image` (as displayed), top row first, left to right within a row.
+    ///
+    /// A photo taken sideways (its rows running up the picture, with no EXIF turn to say so), or
+    /// of books lying in a stack, shows its books' long sides as horizontal edges: the photo
+    /// turned a quarter shows them as the long boundaries of upright books. Whichever way shows
+    /// clearly more boundary is taken; the outlines are in the photo's own pixels either way.
     public func spines(in image: Image) -> [DetectedSpine] {
         guard image.width >= 16 && image.height >= 16 else { return [] }
+        let upright = layout(of: image)
+        let turned = layout(of: image.rotated(quarterTurns: 1))
+        guard turned.boundaryLength > sidewaysMargin * upright.boundaryLength else { return upright.spines }
+        // A point (x, y) of the photo is (height - y, x) of the turned copy.
+        return turned.spines.map { spine in
+            var spine = spine
+            spine.polygon = spine.polygon.map { Point(x: $0.y, y: Double(image.height) - $0.x) }
+            spine.lean -= 90
+            return spine
+        }
+    }
+
+    /// What the detector finds in an image taken the way it is displayed.
+    private struct Layout {
+        var spines: [DetectedSpine]
+        /// The summed length of the spine boundaries found, in working pixels: how strongly the
+        /// image shows upright books.
+        var boundaryLength: Double
+    }
+
+    private func layout(of image: Image) -> Layout {
         let factor = max(1, Int((Double(max(image.width, image.height)) / Double(workingSide)).rounded(.up)))
         var working = image.downscaled(byFactor: factor)
         if working.format != .rgb { working = working.rgb() }
@@ -33,8 +62,10 @@ public struct SpineDetector: Sendable {
         }
         let rows = ShelfRowFinder().rows(in: field, validSpans: frame.validSpans)
         var spines: [DetectedSpine] = []
+        var boundaryLength = 0.0
         for (rowIndex, row) in rows.enumerated() {
             let boundaries = SpineBoundaryFinder().boundaries(in: field, row: row)
+            boundaryLength += boundaries.reduce(0) { $0 + $1.coverage * Double(row.count) }
             let ceiling = rowIndex == 0 ? 0 : rows[rowIndex - 1].upperBound + 2
             let outlines = SpineOutliner().outlines(
                 in: field, image: deskewed, row: row, ceiling: ceiling, boundaries: boundaries,
@@ -53,6 +84,6 @@ public struct SpineDetector: Sendable {
                         score: outline.score, row: rowIndex, lean: lean))
             }
         }
-        return spines
+        return Layout(spines: spines, boundaryLength: boundaryLength)
     }
 }
