@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import ShelfDetection
+@testable import ShelfImaging
+
+/// Shelves as real photos show them and the rendered fixtures do not: a whole row of books
+/// leaning steeply against one another, and a shelf photographed sideways with nothing in the
+/// file to say so.
+@Suite(.tags(.accuracy))
+struct SpineLayoutTests {
+    /// A row of `count` books leaning `degrees` one way or the other on a board, each a
+    /// parallelogram of its own colour with light or dark strokes along it for lettering; with their
+    /// outlines. Drawn four times larger and scaled down, so that slanted sides are smooth, as a
+    /// camera's are, not stairs of whole pixels.
+    static func leaningRow(count: Int, degrees: Double) -> (image: Image, outlines: [[Point]]) {
+        let scale = 4.0
+        let width = 1200, height = 700, bookWidth = 44.0, bookHeight = 430.0, boardTop = 600.0
+        var image = Image(width: width * 4, height: height * 4, format: .rgb, filledWith: 225)
+        image.fill(
+            PixelRect(x: 0, y: Int(boardTop * scale), width: width * 4, height: (height - Int(boardTop)) * 4),
+            with: .init(red: 110, green: 80, blue: 50))
+        let palette: [Image.Colour] = [
+            .init(red: 160, green: 40, blue: 40), .init(red: 40, green: 70, blue: 140), .init(red: 200, green: 170, blue: 60),
+            .init(red: 50, green: 120, blue: 70), .init(red: 230, green: 230, blue: 220), .init(red: 90, green: 50, blue: 110),
+        ]
+        let slope = tan(degrees * .pi / 180)
+        // A book leaning by the angle is its height times the cosine tall.
+        let rise = bookHeight * cos(degrees * .pi / 180)
+        let top = boardTop - rise
+        var outlines: [[Point]] = []
+        for index in 0..<count {
+            let left = 290 + Double(index) * bookWidth
+            func x(_ start: Double, atY y: Double) -> Double { start + slope * (y - boardTop) }
+            let colour = palette[index % palette.count]
+            let ink: Image.Colour = colour.red > 180 && colour.green > 180 ? .black : .white
+            for row in Int(top * scale)..<Int(boardTop * scale) {
+                let y = Double(row) / scale
+                let from = x(left, atY: y) * scale, to = x(left + bookWidth, atY: y) * scale
+                image.fill(PixelRect(x: Int(from), y: row, width: Int(to - from) - 4, height: 1), with: colour)
+                // Lettering: lines of three short strokes across the middle of the spine.
+                let along = boardTop - y
+                if along > 60 && along < rise - 60 && Int(along) % 22 < 12 {
+                    for stroke in 0..<3 {
+                        let start = from + (10 + Double(stroke) * 9) * scale
+                        image.fill(PixelRect(x: Int(start), y: row, width: Int(5 * scale), height: 1), with: ink)
+                    }
+                }
+            }
+            outlines.append([
+                Point(x: x(left, atY: top), y: top), Point(x: x(left + bookWidth, atY: top), y: top),
+                Point(x: left + bookWidth, y: boardTop), Point(x: left, y: boardTop),
+            ])
+        }
+        return (image.downscaled(byFactor: 4), outlines)
+    }
+
+    @Test(arguments: [-20.0, 18.0])
+    func booksLeaningSteeplyAreOutlinedOneByOne(degrees: Double) {
+        let (image, outlines) = Self.leaningRow(count: 14, degrees: degrees)
+        let spines = SpineDetector().spines(in: image)
+        let matching = OutlineMatching(truth: outlines, detected: spines.map(\.polygon))
+        #expect(matching.recall >= 0.8, "\(degrees)°: \(matching.matches.count) of 14 books, \(spines.count) outlines")
+        #expect(matching.precision >= 0.8, "\(degrees)°: precision \(matching.precision)")
+    }
+
+    /// Whole rows of books lean 20–33° on real library shelves: the boundaries between them are
+    /// found at their lean, one per gap.
+    @Test(arguments: [-33.0, -25.0, 25.0, 33.0])
+    func boundariesLeaningUpTo35DegreesAreFound(degrees: Double) {
+        let (image, _) = Self.leaningRow(count: 14, degrees: degrees)
+        let field = GradientField(image: image)
+        let boundaries = SpineBoundaryFinder().boundaries(in: field, row: 260..<595)
+        #expect((14...16).contains(boundaries.count), "\(degrees)°: \(boundaries.count) boundaries for 15 gaps")
+        for boundary in boundaries {
+            let lean = atan(abs(boundary.slope)) * 180 / .pi
+            #expect(abs(lean - abs(degrees)) <= 1.5, "\(degrees)°: a boundary at \(lean)°")
+        }
+    }
+
+    /// A rendered shelf turned a quarter either way, as a phone held sideways writes it without
+    /// an EXIF turn: the books are found as on the shelf the right way up.
+    @Test(arguments: [1, 3])
+    func aShelfPhotographedSidewaysIsFoundAsUpright(quarterTurns: Int) throws {
+        let photo = "shelf-002.jpg"
+        let decoded = try ImageDecoder().decodePhoto(atPath: Fixtures.path("shelves/\(photo)"))
+        let truth = try ShelfTruth.load(photo)
+        let upright = OutlineMatching(
+            truth: truth.books.map(\.outline), detected: SpineDetector().spines(in: decoded.image).map(\.polygon))
+        let turned = decoded.image.rotated(quarterTurns: quarterTurns)
+        let height = Double(decoded.image.height), width = Double(decoded.image.width)
+        // Where a point of the photo lands in the turned copy.
+        func turn(_ point: Point) -> Point {
+            quarterTurns == 1 ? Point(x: height - point.y, y: point.x) : Point(x: point.y, y: width - point.x)
+        }
+        let sideways = OutlineMatching(
+            truth: truth.books.map { $0.outline.map(turn) },
+            detected: SpineDetector().spines(in: turned).map(\.polygon))
+        #expect(upright.recall >= 0.8)
+        #expect(sideways.recall >= upright.recall - 0.1, "sideways \(sideways.recall), upright \(upright.recall)")
+        #expect(sideways.precision >= 0.8, "sideways precision \(sideways.precision)")
+    }
+}
