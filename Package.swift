@@ -106,18 +106,21 @@ let package = Package(
             name: "shelfscan-fuzz",
             dependencies: ["ShelfFuzzTargets"]
         ),
+        // MARK: - Tests
+
+        .target(name: "ShelfTestSupport"),
         .testTarget(
             name: "ShelfScanTests",
             dependencies: [
                 "ShelfText", "ShelfISBN", "ShelfImaging", "ShelfWorkers", "ShelfDetection", "ShelfBarcodes", "ShelfOCR",
-                "ShelfReading", "ShelfLibrary", "ShelfPipeline", "ShelfFuzzTargets",
+                "ShelfReading", "ShelfLibrary", "ShelfPipeline", "ShelfFuzzTargets", "ShelfTestSupport",
             ]
         ),
         .testTarget(
             name: "ShelfScanCLITests",
             // The executable is a dependency so that end-to-end tests can run the built binary.
             dependencies: [
-                "ShelfScanCLI", "ShelfPipeline", "ShelfLibrary", "ShelfImaging", "ShelfISBN", "shelfscan",
+                "ShelfScanCLI", "ShelfPipeline", "ShelfLibrary", "ShelfImaging", "ShelfISBN", "shelfscan", "ShelfTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             // The stored outputs the golden tests compare with, read from #filePath.

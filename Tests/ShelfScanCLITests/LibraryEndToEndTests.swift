@@ -1,4 +1,5 @@
 import Foundation
+import ShelfTestSupport
 import Testing
 
 /// The `library` commands and `scan --library/--add`, run as a user runs them, each on its own

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ShelfTestSupport
 import Testing
 
 /// The library commands when things go wrong around them: another process holding the library, a

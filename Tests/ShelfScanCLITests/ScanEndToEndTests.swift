@@ -4,6 +4,7 @@ import ShelfImaging
 import ShelfLibrary
 import ShelfPipeline
 import ShelfText
+import ShelfTestSupport
 import Testing
 
 /// `shelfscan scan` as a user runs it: the table, the JSON report, `--annotate`, errors and exit codes.

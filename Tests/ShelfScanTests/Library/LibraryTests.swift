@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ShelfTestSupport
 import Testing
 
 @testable import ShelfISBN
