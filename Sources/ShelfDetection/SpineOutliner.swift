@@ -148,8 +148,8 @@ struct SpineOutliner: Sendable {
         let minimum = max(4, Int(0.15 * (right.x(atY: Double(top)) - left.x(atY: Double(top)))))
         guard top - start > minimum else { return nil }
         for y in start..<(top - minimum) where crossesStretch(y, between: left, and: right, in: field) {
-            guard sideSupport(left, right, rows: y..<top, in: field) >= 0.9 else { continue }
-            if letteredShare(between: left, and: right, from: Double(y), to: Double(top), in: field) >= 0.7 { return y }
+            guard sideSupport(left, right, rows: y..<top, in: field) >= 0.85 else { continue }
+            if letteredShare(between: left, and: right, from: Double(y), to: Double(top), in: field) >= 0.4 { return y }
         }
         return nil
     }

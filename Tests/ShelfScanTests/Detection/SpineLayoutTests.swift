@@ -78,6 +78,39 @@ struct SpineLayoutTests {
         }
     }
 
+    /// A row of upright books of two colours, as many real spines are: a light head with its
+    /// title in dark strokes above a dark body with light strokes. The outline's top is the book's
+    /// top, not the line where the colours meet.
+    @Test func aTwoColourSpineIsOutlinedToItsTop() {
+        let width = 900, height = 700, bookWidth = 48, top = 150, split = 300, boardTop = 600
+        var image = Image(width: width, height: height, format: .rgb, filledWith: 90)
+        image.fill(PixelRect(x: 0, y: boardTop, width: width, height: height - boardTop), with: .init(red: 110, green: 80, blue: 50))
+        let bodies: [Image.Colour] = [.init(red: 40, green: 50, blue: 110), .init(red: 120, green: 30, blue: 40), .init(red: 30, green: 80, blue: 50)]
+        var outlines: [[Point]] = []
+        for index in 0..<12 {
+            let left = 120 + index * bookWidth
+            let head: Image.Colour = .init(red: 235, green: 225, blue: 200)
+            image.fill(PixelRect(x: left, y: top, width: bookWidth - 2, height: split - top), with: head)
+            image.fill(PixelRect(x: left, y: split, width: bookWidth - 2, height: boardTop - split), with: bodies[index % 3])
+            // Lettering: rows of small marks, a word's strokes, with a gap between words.
+            for y in stride(from: top + 16, to: boardTop - 16, by: 6) where abs(y - split) > 10 && (y / 6) % 7 != 0 {
+                let ink: Image.Colour = y < split ? .black : .white
+                for stroke in 0..<3 {
+                    image.fill(PixelRect(x: left + 9 + stroke * 11, y: y, width: 6, height: 3), with: ink)
+                }
+            }
+            outlines.append([
+                Point(x: Double(left), y: Double(top)), Point(x: Double(left + bookWidth - 2), y: Double(top)),
+                Point(x: Double(left + bookWidth - 2), y: Double(boardTop)), Point(x: Double(left), y: Double(boardTop)),
+            ])
+        }
+        let spines = SpineDetector().spines(in: image)
+        let matching = OutlineMatching(truth: outlines, detected: spines.map(\.polygon))
+        #expect(matching.recall >= 0.9, "\(matching.matches.count) of 12 books")
+        let tops = spines.map { $0.polygon[0].y }
+        #expect(tops.filter { abs($0 - Double(top)) <= 8 }.count >= 10, "tops at \(tops.map { Int($0) })")
+    }
+
     /// A rendered shelf turned a quarter either way, as a phone held sideways writes it without
     /// an EXIF turn: the books are found as on the shelf the right way up.
     @Test(arguments: [1, 3])
