@@ -25,10 +25,7 @@ struct ISBNCommand: AsyncParsableCommand {
         let outcome: Interruption.Outcome<[ImageReport]>
         if ScanSupervisor.isAvailable {
             // Read in a child process, so that a photo that crashes it loses only itself.
-            var workerOptions = [
-                "--isbn-only", "--max-pixels", String(options.maxPixels), "--min-confidence",
-                String(BookAssessor.defaultMinimumConfidence),
-            ]
+            var workerOptions = ["--isbn-only", "--max-pixels", String(options.maxPixels)]
             if allText { workerOptions.append("--all-text") }
             let supervised = await ScanSupervisor(photos: photos, workerOptions: workerOptions).run()
             outcome = Interruption.Outcome(value: supervised.reports, wasInterrupted: supervised.wasInterrupted)

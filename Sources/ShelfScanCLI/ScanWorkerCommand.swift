@@ -18,7 +18,7 @@ struct ScanWorkerCommand: AsyncParsableCommand {
 
     @Argument var photos: [String] = []
     @Option var maxPixels: Int
-    @Option var minConfidence: Double
+    @Option var minConfidence: Double = BookAssessor.defaultMinimumConfidence
     @Option var annotate: String?
     @Option var library: String?
     /// Read only the ISBNs, as `shelfscan isbn` does.
