@@ -105,10 +105,11 @@ struct LibraryRoundTripTests {
     }
 }
 
-/// A library written by the previous version (schema v1) is brought to v2 when opened: its books
-/// stay, and the new fields start empty.
+/// A library written by the previous version (schema v1) is brought to v2 when opened, for writing
+/// or only for reading: its books stay, and the new fields start empty.
 struct LibraryMigrationTests {
-    @Test func aVersionOneLibraryIsUpgradedWithItsBooksKept() throws {
+    @Test(arguments: [Library.Access.readWrite, .read])
+    func aVersionOneLibraryIsUpgradedWithItsBooksKept(openedFor purpose: Library.Access) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shelfscan-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -122,7 +123,7 @@ struct LibraryMigrationTests {
                     arguments: ["Silent Spring", "[\"Rachel Carson\"]", "9780618249060", 2, Date()])
             }
         }
-        let library = try Library.open(at: path)
+        let library = try Library.open(at: path, for: purpose)
         let migrations = try library.read { db in try Library.migrator.appliedIdentifiers(db) }
         #expect(migrations == ["v1: books and where they came from", "v2: the owner's reading and the edition"])
         let book = try #require(try library.books().first)
