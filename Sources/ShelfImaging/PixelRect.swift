@@ -23,13 +23,13 @@ public struct PixelRect: Sendable, Hashable, Codable {
         return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
     }
 
-    /// This rectangle grown by `margin` on every side.
     /// The smallest rectangle holding both.
     public func union(_ other: PixelRect) -> PixelRect {
         let left = min(x, other.x), top = min(y, other.y)
         return PixelRect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
     }
 
+    /// This rectangle shrunk by `margin` on every side (grown, when `margin` is negative).
     public func insetBy(_ margin: Int) -> PixelRect {
         PixelRect(x: x + margin, y: y + margin, width: width - 2 * margin, height: height - 2 * margin)
     }

@@ -16,6 +16,12 @@ public struct ScanOptions: Sendable {
     /// When set, each photo's result carries a copy with its books drawn on, its longer side at most
     /// this many pixels (drawn while the photo is still decoded, instead of decoding it again).
     public var annotationMaxSide: Int?
+    /// When set, each photo's result carries every book cut out and turned so that its lettering
+    /// reads left to right, its longer side at most this many pixels (`PhotoScan.crops`).
+    public var cropMaxSide: Int?
+    /// Called as a photo's scan goes on: once its spines are found, then after each spine's first
+    /// reading. Called from worker threads; it must return quickly.
+    public var progress: (@Sendable (ScanProgress) -> Void)?
     /// The models folder; nil finds it (`ModelDirectory.locate()`).
     public var models: ModelDirectory?
     /// Where Tesseract's traineddata files are; nil for `TESSDATA_PREFIX` or Tesseract's own folder.
@@ -42,4 +48,23 @@ public struct PhotoScan: Sendable {
     /// The photo with its books drawn on (`ScanOptions.annotationMaxSide`); nil when not asked for
     /// or when the photo could not be read.
     public var annotated: Image?
+    /// Each book of `report.books` cut out (`ScanOptions.cropMaxSide`), in the same order; empty
+    /// when not asked for.
+    public var crops: [Image] = []
+}
+
+/// How far the scan of one photo has come.
+public struct ScanProgress: Sendable, Codable, Equatable {
+    /// The photo being scanned.
+    public var path: String
+    /// The spines found on it.
+    public var spines: Int
+    /// The spines read so far (first readings).
+    public var spinesRead: Int
+
+    public init(path: String, spines: Int, spinesRead: Int) {
+        self.path = path
+        self.spines = spines
+        self.spinesRead = spinesRead
+    }
 }

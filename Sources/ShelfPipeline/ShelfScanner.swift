@@ -83,10 +83,12 @@ public actor ShelfScanner {
             return run.finished(failing: .detect, with: error)
         }
         run.lap("detect")
+        let progress = options.progress.map { report in SpineCounter(path: path, spines: spines.count, report: report) }
+        progress?.report()
         async let barcodeSearch = workers.run { _ in BarcodeScanner().isbnBarcodes(in: image) }
         let readings: [SpineReader.Reading]
         do {
-            readings = try await reading.read(spines, in: image)
+            readings = try await reading.read(spines, in: image) { progress?.countOne() }
         } catch {
             return run.finished(failing: .read, with: error)
         }
@@ -122,7 +124,15 @@ public actor ShelfScanner {
             annotated = try? await workers.run { _ in BookAnnotator.annotated(image, books: books, maxSide: side) }
             run.lap("annotate")
         }
-        return run.finished(annotated: annotated)
+        var crops: [Image] = []
+        if let side = options.cropMaxSide {
+            let books = run.report.books
+            crops = (try? await workers.run { _ in books.map { BookCropper.crop(of: $0, in: image, maxSide: side) } }) ?? []
+            run.lap("crops")
+        }
+        var scan = run.finished(annotated: annotated)
+        scan.crops = crops
+        return scan
     }
 
     // MARK: - ISBNs

@@ -17,11 +17,15 @@ struct SpineReadingStage: Sendable {
     var assessor: BookAssessor
     var recognizer: TextRecognizer
 
-    /// The first reading of every spine, in the order given.
-    func read(_ spines: [DetectedSpine], in image: Image) async throws -> [SpineReader.Reading] {
+    /// The first reading of every spine, in the order given; `onEach` is called as each is done.
+    func read(
+        _ spines: [DetectedSpine], in image: Image, onEach: @escaping @Sendable () -> Void = {}
+    ) async throws -> [SpineReader.Reading] {
         let reader = reader
         return try await Self.concurrentMap(spines) { spine in
-            try await recognizer.withEngine { engine in reader.read(spine.polygon, in: image, engine: engine) }
+            let reading = try await recognizer.withEngine { engine in reader.read(spine.polygon, in: image, engine: engine) }
+            onEach()
+            return reading
         }
     }
 

@@ -8,7 +8,7 @@ public enum TextOrientation: String, Sendable, Codable, CaseIterable {
     case horizontal
 
     /// Clockwise quarter turns that make an upright crop of the book (head at the top) readable.
-    var quarterTurns: Int {
+    public var quarterTurns: Int {
         switch self {
         case .topToBottom: 3
         case .bottomToTop: 1
