@@ -20,28 +20,37 @@ public struct ImageDecoder: Sendable {
 
     /// Decodes a photo held in memory; `path` names it in errors.
     public func decodePhoto(bytes: [UInt8], path: String) throws(ImageError) -> Photo {
+        let format = try Self.checkFormat(of: bytes, path: path)
+        let stored: Image
+        switch format {
+        case .jpeg: stored = try JPEGCodec.decode(bytes, maxPixels: maxPixels, path: path)
+        default: stored = try PNGCodec.decode(bytes, maxPixels: maxPixels, path: path)
+        }
+        let orientation = ExifReader.orientation(in: bytes, format: format)
+        return Photo(path: path, image: stored.applying(orientation), format: format, orientation: orientation)
+    }
+
+    /// The format of a file's bytes when shelfscan decodes it (JPEG or PNG); otherwise the error
+    /// decoding it would give: empty, not an image, or a format shelfscan does not read.
+    @discardableResult
+    public static func checkFormat(of bytes: [UInt8], path: String) throws(ImageError) -> ImageFormat {
         guard !bytes.isEmpty else { throw ImageError(.empty, path: path, reason: "the file is empty") }
         guard let format = ImageFormat(sniffing: bytes) else {
             throw ImageError(
                 .unrecognizedFormat, path: path,
                 reason: "not a JPEG or PNG photo (the file's contents match no image format shelfscan knows)")
         }
-        let stored: Image
-        switch format {
-        case .jpeg: stored = try JPEGCodec.decode(bytes, maxPixels: maxPixels, path: path)
-        case .png: stored = try PNGCodec.decode(bytes, maxPixels: maxPixels, path: path)
-        default:
+        guard format.isSupported else {
             throw ImageError(
                 .unsupportedFormat, path: path,
                 reason: "\(format.rawValue) is not supported: shelfscan reads JPEG and PNG photos"
                     + (format == .heic || format == .heif ? " (set the phone's camera to \"Most Compatible\")" : ""))
         }
-        let orientation = ExifReader.orientation(in: bytes, format: format)
-        return Photo(path: path, image: stored.applying(orientation), format: format, orientation: orientation)
+        return format
     }
 
     /// The whole file, or an error naming it.
-    static func readFile(atPath path: String) throws(ImageError) -> [UInt8] {
+    public static func readFile(atPath path: String) throws(ImageError) -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ImageError(.unreadable, path: path, reason: "no such file")

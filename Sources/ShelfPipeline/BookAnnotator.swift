@@ -126,7 +126,7 @@ public enum BookAnnotator {
                 y += lineHeight
             }
             items.append(((x, y + style.padding), swatch, text))
-            x += itemWidth + 4 * style.textScale * 2
+            x += itemWidth + 2 * textHeight
         }
         return (y + lineHeight + style.padding, items)
     }

@@ -127,7 +127,8 @@ public struct ReportedError: Sendable, Codable, Equatable {
         /// shelfscan itself failed on this photo (a crash); the other photos were scanned.
         case internalError = "internal-error"
 
-        init(_ code: ImageError.Code) {
+        /// The code of a photo that could not be decoded.
+        public init(_ code: ImageError.Code) {
             switch code {
             case .unreadable: self = .unreadable
             case .isDirectory: self = .isDirectory

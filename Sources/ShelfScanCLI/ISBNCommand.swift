@@ -27,8 +27,11 @@ struct ISBNCommand: AsyncParsableCommand {
             // Read in a child process, so that a photo that crashes it loses only itself.
             var workerOptions = ["--isbn-only", "--max-pixels", String(options.maxPixels)]
             if allText { workerOptions.append("--all-text") }
-            let supervised = await ScanSupervisor(photos: photos, workerOptions: workerOptions).run()
-            outcome = Interruption.Outcome(value: supervised.reports, wasInterrupted: supervised.wasInterrupted)
+            let supervised = await ScanSupervisor(
+                photos: photos, names: PictureWriter.uniqueNames(for: photos), workerOptions: workerOptions
+            ).run()
+            outcome = Interruption.Outcome(
+                value: supervised.messages.compactMap(\.report), wasInterrupted: supervised.wasInterrupted)
         } else {
             let scanOptions = ScanOptions(maxPixels: options.maxPixels, readsTextAlways: allText)
             outcome = await Interruption.run {

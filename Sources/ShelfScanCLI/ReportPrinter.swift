@@ -28,54 +28,91 @@ enum ReportPrinter {
         }
     }
 
-    /// Prints `booksTable(_:)`.
-    static func printBooks(_ report: ScanReport) {
-        print(booksTable(report), terminator: "")
+    /// One photo's report as one line of JSON (`--jsonl`), keys sorted.
+    static func jsonLine(_ image: ImageReport) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(image), as: UTF8.self)
     }
 
-    /// Per photo, a heading line and one line per book (number, status, confidence, title, author,
-    /// ISBN, library entry) and a summary; then a line for the batch when it has several photos.
-    static func booksTable(_ report: ScanReport) -> String {
+    /// Per photo `photoTable`, then a line for the batch when it has several photos.
+    static func booksTable(_ report: ScanReport, style: TerminalStyle = .plain) -> String {
+        var text = report.images.map { photoTable($0, style: style) }.joined()
+        if report.images.count > 1 { text += batchLine(report) + "\n" }
+        return text
+    }
+
+    /// The line for a batch: "3 photos: 114 books: …".
+    static func batchLine(_ report: ScanReport) -> String {
+        let books = report.images.flatMap(\.books)
+        return "\(report.images.count) photos: " + summaryLine(of: books) + errorCount(report.summary.errors)
+    }
+
+    /// A photo's heading line, one line per book (number, status, confidence, title, author, ISBN,
+    /// library entry) and a summary; nothing for a photo that could not be read. Titles and authors
+    /// longer than their columns go on over more lines, never cut; the title column takes the
+    /// terminal's width when there is one.
+    static func photoTable(_ image: ImageReport, style: TerminalStyle = .plain) -> String {
+        guard image.error == nil else { return "" }
         var lines: [String] = []
-        func print(_ line: String) { lines.append(line) }
-        for image in report.images where image.error == nil {
-            let size = "\(image.width ?? 0)×\(image.height ?? 0)"
-            print("\(image.path)  \(size)  \(Int(image.elapsedMs.rounded())) ms")
-            guard !image.books.isEmpty else {
-                print("  no books found\n")
-                continue
-            }
-            let header = [
-                "#".leftPadded(to: 3), "status".cell(16), "conf".cell(4), "title".cell(36), "author".cell(22),
-                "ISBN".cell(13),
-                "library",
-            ]
-            print("  " + header.joined(separator: "  "))
-            for (index, book) in image.books.enumerated() {
+        let size = "\(image.width ?? 0)×\(image.height ?? 0)"
+        lines.append("\(image.path)  \(size)  \(Int(image.elapsedMs.rounded())) ms")
+        guard !image.books.isEmpty else { return lines.joined(separator: "\n") + "\n  no books found\n\n" }
+        let libraryColumn = image.books.map { libraryCell($0).count }.max() ?? 0
+        // Number, status, confidence and ISBN columns with their gaps, the author column, the library one.
+        let fixed = 2 + 3 + 2 + 16 + 2 + 4 + 2 + 2 + 22 + 2 + 13 + 2 + max(7, libraryColumn)
+        let longestTitle = image.books.map { ($0.title ?? "–").count }.max() ?? 0
+        let titleWidth = min(max(longestTitle, 5), max(36, (style.width ?? 0) - fixed))
+        let header = [
+            "#".leftPadded(to: 3), "status".cell(16), "conf".cell(4), "title".cell(titleWidth), "author".cell(22),
+            "ISBN".cell(13), "library",
+        ]
+        lines.append(("  " + header.joined(separator: "  ")).trimmingTrailingBlanks)
+        for (index, book) in image.books.enumerated() {
+            let titleLines = (book.title ?? "–").wrapped(to: titleWidth)
+            let authorLines = (book.author ?? "–").wrapped(to: 22)
+            for line in 0..<max(titleLines.count, authorLines.count) {
+                let title = line < titleLines.count ? titleLines[line] : ""
+                let author = line < authorLines.count ? authorLines[line] : ""
+                guard line == 0 else {
+                    // A title or author going on: under its column.
+                    let indent = String(repeating: " ", count: 2 + 3 + 2 + 16 + 2 + 4 + 2)
+                    lines.append((indent + title.cell(titleWidth) + "  " + author).trimmingTrailingBlanks)
+                    continue
+                }
                 let row = [
-                    String(index + 1).leftPadded(to: 3), book.status.rawValue.cell(16),
+                    String(index + 1).leftPadded(to: 3), statusCell(book.status, style: style),
                     // Rounded down, so a book just under the threshold never shows as 0.70 and uncertain.
-                    String(format: "%.2f", (book.confidence * 100).rounded(.down) / 100), (book.title ?? "–").cell(36),
-                    (book.author ?? "–").cell(22),
-                    (book.isbn?.isbn13 ?? "–").cell(13),
-                    book.libraryMatch.map { "#\($0.id) by \($0.matchedBy.rawValue)" } ?? "",
+                    String(format: "%.2f", (book.confidence * 100).rounded(.down) / 100), title.cell(titleWidth),
+                    author.cell(22), (book.isbn?.isbn13 ?? "–").cell(13), libraryCell(book),
                 ]
                 // Only trailing blanks go: the number column is padded on its left.
-                var line = "  " + row.joined(separator: "  ")
-                while line.last == " " { line.removeLast() }
-                print(line)
+                lines.append(("  " + row.joined(separator: "  ")).trimmingTrailingBlanks)
             }
-            print("  " + summaryLine(of: image.books) + "\n")
         }
-        if report.images.count > 1 {
-            let books = report.images.flatMap(\.books)
-            print("\(report.images.count) photos: " + summaryLine(of: books) + errorCount(report.summary.errors))
-        }
-        return lines.map { $0 + "\n" }.joined()
+        lines.append("  " + summaryLine(of: image.books))
+        return lines.joined(separator: "\n") + "\n\n"
+    }
+
+    private static func libraryCell(_ book: DetectedBook) -> String {
+        book.libraryMatch.map { "#\($0.id) by \($0.matchedBy.rawValue)" } ?? ""
+    }
+
+    /// The status, padded to its column, in its colour.
+    private static func statusCell(_ status: DetectedBook.Status, style: TerminalStyle) -> String {
+        let paint: TerminalStyle.Paint =
+            switch status {
+            case .detected: .green
+            case .confirmed: .blue
+            case .alreadyInLibrary: .magenta
+            case .uncertain: .yellow
+            }
+        let name = status.rawValue
+        return style.paint(name, paint) + String(repeating: " ", count: max(0, 16 - name.count))
     }
 
     /// "38 books: 31 selected (4 confirmed), 7 uncertain".
-    private static func summaryLine(of books: [DetectedBook]) -> String {
+    static func summaryLine(of books: [DetectedBook]) -> String {
         let selected = books.filter(\.selected).count
         let confirmed = books.filter { $0.status == .confirmed }.count
         let uncertain = books.filter { $0.status == .uncertain }.count
@@ -87,27 +124,73 @@ enum ReportPrinter {
         return line
     }
 
-    /// What `scan --add` did, on stderr (stdout may be carrying JSON).
-    static func printAddition(_ summary: AddSummary, to path: String) {
+    /// What `scan --add` did: a line, then each book added (id, title, author). On stdout under
+    /// the tables; on stderr when stdout carries JSON or CSV.
+    static func printAddition(_ summary: AddSummary, to path: String, toStdout: Bool) {
         let copies = summary.added.reduce(0) { $0 + $1.copies }
         var line = "added \(summary.added.count) \(summary.added.count == 1 ? "book" : "books")"
         if copies > summary.added.count { line += " (\(copies) copies)" }
         line += " to \(path)"
         if !summary.alreadyPresent.isEmpty { line += "; \(summary.alreadyPresent.count) were there already" }
-        FileHandle.standardError.write(Data("shelfscan: \(line)\n".utf8))
+        var lines = [summary.added.isEmpty ? line : line + ":"]
+        for book in summary.added {
+            var entry = "  #\(book.id ?? 0)  \(book.fullTitle)"
+            if let author = book.author { entry += "  by \(author)" }
+            if book.copies > 1 { entry += "  (\(book.copies) copies)" }
+            lines.append(entry)
+        }
+        let text = lines.joined(separator: "\n") + "\n"
+        if toStdout {
+            print(text, terminator: "")
+            fflush(nil)
+        } else {
+            FileHandle.standardError.write(Data(("shelfscan: " + text).utf8))
+        }
     }
 
     private static func errorCount(_ errors: Int) -> String {
         errors == 0 ? "" : ", \(errors) \(errors == 1 ? "photo" : "photos") not read"
     }
 
-    /// A line on stderr: `shelfscan: error: …`.
+    /// A line on stderr: `shelfscan: error: …`. Standard output is flushed first, so that in one
+    /// file the line never lands inside a line of the table.
     static func printError(_ message: String, prefix: String = "error") {
+        fflush(nil)
         FileHandle.standardError.write(Data("shelfscan: \(prefix): \(message)\n".utf8))
     }
 }
 
 extension String {
+    /// The string without trailing spaces.
+    var trimmingTrailingBlanks: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+
+    /// The string broken at spaces into lines of at most `width` characters (a longer word is cut
+    /// into pieces of `width`).
+    func wrapped(to width: Int) -> [String] {
+        guard width > 0, count > width else { return [self] }
+        var lines: [String] = []
+        var line = ""
+        for word in split(separator: " ", omittingEmptySubsequences: true) {
+            var word = Substring(word)
+            if !line.isEmpty && line.count + 1 + word.count <= width {
+                line += " " + word
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            while word.count > width {
+                lines.append(String(word.prefix(width)))
+                word = word.dropFirst(width)
+            }
+            line = String(word)
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.isEmpty ? [""] : lines
+    }
+
     /// The string cut or padded with spaces to exactly `width` characters ("…" marks a cut).
     func cell(_ width: Int) -> String {
         if count > width { return String(prefix(width - 1)) + "…" }

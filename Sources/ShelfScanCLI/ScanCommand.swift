@@ -10,13 +10,27 @@ struct ScanCommand: AsyncParsableCommand {
         commandName: "scan",
         abstract: "Find the books on photos of bookshelves.",
         discussion: """
-            Prints, per photo, one line per book found: its number, status, confidence, title, \
-            author and ISBN, then a summary. Books at or above the minimum confidence are selected: \
-            "confirmed" when an ISBN on the spine agrees, "detected" otherwise; the others are \
-            "uncertain", for a person to check. Books already in the library are "alreadyInLibrary" and \
-            never selected; --add adds the selected new ones to it. Exits 0 when every photo was read, 1 when any photo \
-            could not be read; the other photos are scanned all the same. Ctrl-C stops the scan: the photos \
-            done are printed, nothing is added, and the exit status is 130.
+            Every photo named (a folder means the JPEG and PNG photos in it, in name order) is checked \
+            before the first is scanned; at most 10 a run. Each photo's table is printed as soon as it \
+            is done: one line per book with its number, status, confidence, title, author and ISBN. \
+            Books at or above the minimum confidence are selected: "confirmed" when an ISBN on the \
+            spine agrees, "detected" otherwise; the others are "uncertain", for a person to check. \
+            Books already in the library are "alreadyInLibrary" and never selected; --add adds the \
+            selected new ones to it and lists them. The same photo given twice is scanned once.
+
+            On a terminal, stderr shows the progress: the photo in hand, its spines read, the time so \
+            far and the time left; elsewhere, one line per photo done (--quiet: none).
+
+            Exit status: 0 when every photo was read; 1 when a photo could not be read or a picture \
+            not written (the other photos are scanned all the same) or the library could not be \
+            changed; 64 for a wrong command line; 130 after Ctrl-C, which stops within a second: the \
+            photos done stay printed and nothing is added to the library.
+
+            Examples:
+              shelfscan scan shelf.jpg
+              shelfscan scan ~/Pictures/shelves --html shelves.html
+              shelfscan scan shelf.jpg --review --add
+              shelfscan scan shelf.jpg --csv > for-goodreads.csv
             """
     )
 
@@ -24,101 +38,139 @@ struct ScanCommand: AsyncParsableCommand {
 
     @OptionGroup var libraryOptions: LibraryOptions
 
+    @Flag(name: .long, help: "Print one line of JSON per photo as each is done, instead of the tables.")
+    var jsonl = false
+
+    @Flag(
+        name: .long,
+        help: "Print the selected books (after --review, the accepted ones) as CSV in Goodreads's import columns.")
+    var csv = false
+
     @Flag(
         name: .long,
         help:
-            "Add the selected books that are not in the library yet to it: one entry per distinct book, with the copies seen."
+            "Add the selected books (after --review, the accepted ones) that are not in the library yet: one entry per distinct book, with the copies seen."
     )
     var add = false
+
+    @Flag(
+        name: .long,
+        help: "After the scan, step through the books on the terminal: accept, reject or correct each one.")
+    var review = false
 
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Write, per photo, a PNG with every book outlined and numbered into this folder.", valueName: "folder"))
+            "Write, per photo, a PNG with every book outlined, numbered and a legend into this folder.",
+            valueName: "folder"))
     var annotate: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Write each book cut out of its photo, readable, as NAME-NN.png into this folder.", valueName: "folder"))
+    var crops: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Write a page to look the scan over in a browser, offline: each annotated photo and its books with their crops.",
+            valueName: "file"))
+    var html: String?
 
     @Option(
         name: .long,
         help: ArgumentHelp("Select the books at or above this confidence (0 to 1).", valueName: "confidence"))
     var minConfidence: Double = BookAssessor.defaultMinimumConfidence
 
+    @Flag(name: .shortAndLong, help: "Show no progress.")
+    var quiet = false
+
+    @Option(name: .long, help: ArgumentHelp("Colours on the terminal: auto (default; off with NO_COLOR), always, never."))
+    var color: ColorChoice = .auto
+
     func validate() throws {
         guard (0...1).contains(minConfidence) else {
             throw ValidationError("--min-confidence must be between 0 and 1, not \(minConfidence).")
         }
-        if let folder = annotate {
+        if [options.json, jsonl, csv].filter({ $0 }).count > 1 {
+            throw ValidationError("--json, --jsonl and --csv each take stdout: choose one.")
+        }
+        for (name, folder) in [("--annotate", annotate), ("--crops", crops)] {
+            guard let folder else { continue }
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
-                throw ValidationError("--annotate needs a folder, but \(folder) is a file.")
+                throw ValidationError("\(name) needs a folder, but \(folder) is a file.")
             }
+        }
+        if review && !(TerminalStyle.isTerminal(STDIN_FILENO) && TerminalStyle.isTerminal(STDERR_FILENO)) {
+            throw ValidationError("--review asks on the terminal: run it with the keyboard and stderr on a terminal.")
         }
     }
 
+    var format: ScanFormat {
+        options.json ? .json : jsonl ? .jsonLines : csv ? .csv : .table
+    }
+
     func run() async throws {
+        let inputs: PhotoInputs
+        do {
+            inputs = try PhotoInputs(options.photos)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        for (_, error) in inputs.unusable { ReportPrinter.printError(error.message) }
+        for case .sameAs(let path, let original) in inputs.entries {
+            ReportPrinter.printError("\(path) is the same photo as \(original): scanned once", prefix: "note")
+        }
+        let outputs = try makeOutputs()
         let library = add ? try libraryOptions.open() : try libraryOptions.openIfPresent()
         if library == nil && libraryOptions.isNamed {
             ReportPrinter.printError(
                 "\(libraryOptions.path): no library there yet; nothing to compare with", prefix: "note")
         }
-        var scanOptions = ScanOptions(maxPixels: options.maxPixels, minimumConfidence: minConfidence)
-        do {
-            scanOptions.library = try library?.matcher()
-        } catch {
-            throw error.exit()
-        }
-        // The folder is made before the scan: a folder that cannot be made fails at once, not after it.
-        var annotator: Annotator?
-        if let folder = annotate {
-            do {
-                annotator = try Annotator(folder: folder)
-                scanOptions.annotationMaxSide = Annotator.maxSide
-            } catch {
-                ReportPrinter.printError("\(error)")
-                throw ExitCode.failure
+        let outcome = await scan(inputs.photos, pictures: outputs.writer, hasLibrary: library != nil)
+        let done = outcome.value
+        var images: [ImageReport] = []
+        var pictures: [String: PictureWriter.Written] = [:]
+        for entry in inputs.entries {
+            switch entry {
+            case .photo(let path):
+                // A photo the interruption cut short is not reported as scanned.
+                guard let photo = done.first(where: { $0.report.path == path }), photo.report.error?.code != .cancelled
+                else { continue }
+                images.append(photo.report)
+                pictures[path] = photo.pictures
+            case .unusable(let path, let error):
+                images.append(ImageReport(path: path, stageErrors: [error]))
+            case .sameAs:
+                continue
             }
         }
-        let photos = options.photos
-        let outcome: Interruption.Outcome<ScanResults.Collected>
-        if ScanSupervisor.isAvailable {
-            // The photos are scanned in a child process, so that one that crashes it loses only itself.
-            var workerOptions = ["--max-pixels", String(options.maxPixels), "--min-confidence", String(minConfidence)]
-            if let folder = annotate { workerOptions += ["--annotate", folder] }
-            if library != nil { workerOptions += ["--library", libraryOptions.path] }
-            let supervised = await ScanSupervisor(photos: photos, workerOptions: workerOptions).run()
-            outcome = Interruption.Outcome(
-                value: ScanResults.Collected(
-                    reports: supervised.reports, annotationFailures: supervised.annotationFailures),
-                wasInterrupted: supervised.wasInterrupted)
-        } else {
-            outcome = await Interruption.run { [scanOptions, annotator] in
-                let results = ScanResults(annotator: annotator)
-                await ShelfScanner.shared.scan(photosAt: photos, options: scanOptions) { await results.add($0) }
-                return await results.collected
-            }
+        var report = ScanReport(images: images)
+        var failed = report.summary.errors > 0 || done.contains { !$0.pictures.failures.isEmpty }
+        switch format {
+        case .table: if images.count > 1 { print(ReportPrinter.batchLine(report)) }
+        case .json: print(try ReportPrinter.json(report))
+        case .jsonLines, .csv: break
         }
-        // A photo the interruption cut short is not reported as scanned.
-        let images = outcome.value.reports.filter { $0.error?.code != .cancelled }
-        let report = ScanReport(images: images)
-        if options.json {
-            print(try ReportPrinter.json(report))
-        } else {
-            ReportPrinter.printBooks(report)
-        }
-        for image in report.images {
-            if let error = image.error { ReportPrinter.printError(error.message) }
-        }
-        for failure in outcome.value.annotationFailures { ReportPrinter.printError(failure) }
         if outcome.wasInterrupted {
+            if let page = html { failed = !writePage(page, report: report, pictures: pictures) || failed }
             ReportPrinter.printError(
-                "interrupted: \(images.count) of \(photos.count) photos scanned"
+                "interrupted: \(images.count) of \(inputs.entries.count) photos scanned"
                     + (add ? "; nothing was added to the library" : ""), prefix: "stopped")
             throw ExitCode(130)
         }
-        var failed = report.summary.errors > 0 || !outcome.value.annotationFailures.isEmpty
+        if review {
+            let session = ReviewSession(report: report, pictures: pictures, style: TerminalStyle(for: STDERR_FILENO, choice: color))
+            report = session.run()
+        }
+        if format == .csv { print(try ScanCSV.goodreads(report), terminator: "") }
+        if let page = html { failed = !writePage(page, report: report, pictures: pictures) || failed }
         if add, let library {
             do {
                 let summary = try library.add(report.selectedCopies)
-                ReportPrinter.printAddition(summary, to: library.path ?? "")
+                ReportPrinter.printAddition(summary, to: library.path ?? "", toStdout: format == .table)
             } catch {
                 ReportPrinter.printError(error.description)
                 failed = true
@@ -126,29 +178,83 @@ struct ScanCommand: AsyncParsableCommand {
         }
         if failed { throw ExitCode.failure }
     }
-}
 
-/// The photos of a scan as they come in, their annotated pictures written at once.
-actor ScanResults {
-    struct Collected: Sendable {
-        var reports: [ImageReport] = []
-        var annotationFailures: [String] = []
-    }
-
-    private let annotator: Annotator?
-    private(set) var collected = Collected()
-
-    init(annotator: Annotator?) {
-        self.annotator = annotator
-    }
-
-    func add(_ scan: PhotoScan) {
-        collected.reports.append(scan.report)
-        guard let annotator, let picture = scan.annotated else { return }
+    /// The folders and writer for the pictures asked for, all made before any photo is scanned: a
+    /// folder that cannot be made fails the command at once. `--html` without `--annotate` or
+    /// `--crops` keeps its pictures in a folder beside the page (`NAME_files`); `--review` without
+    /// `--crops` keeps the crops it shows in a temporary folder.
+    private func makeOutputs() throws -> (writer: PictureWriter, pageFolder: String?) {
+        var annotationFolder = annotate, cropFolder = crops
         do {
-            try annotator.write(picture, for: scan.report.path)
+            if let page = html {
+                let pageFolder = ((page as NSString).standardizingPath as NSString).deletingLastPathComponent
+                try PictureWriter.makeFolder(pageFolder.isEmpty ? "." : pageFolder)
+                let assets = HTMLReport.assetFolder(forPage: page)
+                if annotationFolder == nil { annotationFolder = assets }
+                if cropFolder == nil { cropFolder = assets }
+            }
+            if review && cropFolder == nil {
+                cropFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "shelfscan-review-\(ProcessInfo.processInfo.processIdentifier)"
+                ).path
+            }
+            return (try PictureWriter(annotationFolder: annotationFolder, cropFolder: cropFolder), html)
         } catch {
-            collected.annotationFailures.append("\(error)")
+            ReportPrinter.printError("\(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    /// Scans the photos, each shown as soon as it is done.
+    private func scan(
+        _ photos: [String], pictures writer: PictureWriter, hasLibrary: Bool
+    ) async -> Interruption.Outcome<[ScanOutput.Photo]> {
+        let progressMode: ProgressDisplay.Mode =
+            quiet ? .off : TerminalStyle.isTerminal(STDERR_FILENO) ? .live : .lines
+        let stderrStyle = TerminalStyle(for: STDERR_FILENO, choice: color)
+        let progress = ProgressDisplay(mode: progressMode, total: photos.count, style: stderrStyle)
+        let output = ScanOutput(
+            format: format, style: TerminalStyle(for: STDOUT_FILENO, choice: color), progress: progress,
+            photos: photos)
+        output.start()
+        defer { progress.stop() }
+        let names = PictureWriter.uniqueNames(for: photos)
+        if ScanSupervisor.isAvailable {
+            // The photos are scanned in a child process, so that one that crashes it loses only itself.
+            var workerOptions = ["--max-pixels", String(options.maxPixels), "--min-confidence", String(minConfidence)]
+            if let folder = writer.annotationFolder { workerOptions += ["--annotate", folder] }
+            if let folder = writer.cropFolder { workerOptions += ["--crops", folder] }
+            if hasLibrary { workerOptions += ["--library", libraryOptions.path] }
+            if progressMode == .live { workerOptions.append("--progress") }
+            let supervised = await ScanSupervisor(photos: photos, names: names, workerOptions: workerOptions).run {
+                output.receive($0)
+            }
+            return Interruption.Outcome(value: output.done, wasInterrupted: supervised.wasInterrupted)
+        }
+        var scanOptions = ScanOptions(maxPixels: options.maxPixels, minimumConfidence: minConfidence)
+        scanOptions.library = hasLibrary ? try? libraryOptions.openIfPresent()?.matcher() : nil
+        writer.configure(&scanOptions)
+        if progressMode == .live { scanOptions.progress = { progress.update($0) } }
+        let nameOf = Dictionary(zip(photos, names)) { first, _ in first }
+        let outcome = await Interruption.run { [scanOptions] in
+            await ShelfScanner.shared.scan(photosAt: photos, options: scanOptions) { scan in
+                guard scan.report.error?.code != .cancelled else { return }
+                let written = writer.write(scan, name: nameOf[scan.report.path] ?? "photo")
+                output.photoDone(ScanOutput.Photo(report: scan.report, pictures: written))
+            }
+        }
+        return Interruption.Outcome(value: output.done, wasInterrupted: outcome.wasInterrupted)
+    }
+
+    /// Writes the `--html` page; false (and the reason on stderr) when it could not be.
+    private func writePage(_ page: String, report: ScanReport, pictures: [String: PictureWriter.Written]) -> Bool {
+        do {
+            try HTMLReport(report: report, pictures: pictures).write(to: page)
+            ReportPrinter.printError("the page is \(page)", prefix: "note")
+            return true
+        } catch {
+            ReportPrinter.printError("\(page): the page could not be written (\(error.localizedDescription))")
+            return false
         }
     }
 }

@@ -9,15 +9,16 @@ import ShelfWorkers
 /// Ctrl-C: the first is passed on to the child, which stops after the photo in hand; a second
 /// kills the child and this process.
 struct ScanSupervisor {
-    /// What the batch gave.
+    /// What the batch gave: each photo's message, in order, and whether Ctrl-C stopped it.
     struct Outcome: Sendable {
-        var reports: [ImageReport] = []
-        var annotationFailures: [String] = []
+        var messages: [WorkerMessage] = []
         var wasInterrupted = false
     }
 
     var photos: [String]
-    /// The worker's options (everything but the photos).
+    /// Each photo's name for its pictures, in the same order.
+    var names: [String]
+    /// The worker's options (everything but the photos and names).
     var workerOptions: [String]
     var executable = "/proc/self/exe"
 
@@ -27,9 +28,12 @@ struct ScanSupervisor {
             && ProcessInfo.processInfo.environment["SHELFSCAN_NO_SUPERVISOR"] == nil
     }
 
-    func run() async -> Outcome {
+    /// Scans the batch, handing each message to `handle` as it comes (on a thread of its own, one
+    /// at a time): progress, and each photo's report as soon as it is done, those the scanner
+    /// failed on included.
+    func run(each handle: @escaping @Sendable (WorkerMessage) -> Void = { _ in }) async -> Outcome {
         var outcome = Outcome()
-        var remaining = photos[...]
+        var remaining = Array(zip(photos, names))[...]
         let child = CurrentChild()
         signal(SIGINT, SIG_IGN)
         let interruptions = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
@@ -39,31 +43,33 @@ struct ScanSupervisor {
             interruptions.cancel()
             signal(SIGINT, SIG_DFL)
         }
+        func fail(_ photo: String, _ reason: String) {
+            let message = WorkerMessage(report: Self.failure(photo, reason))
+            handle(message)
+            outcome.messages.append(message)
+        }
         while !remaining.isEmpty && !child.wasInterrupted {
             let batch = Array(remaining)
             let result: ChildResult
             do {
-                result = try await runChild(on: batch, child: child)
+                result = try await runChild(on: batch, child: child, handle: handle)
             } catch {
                 // The child could not even start: every photo left gets the error.
-                for photo in batch {
-                    outcome.reports.append(Self.failure(photo, "shelfscan could not start its scanner (\(error))"))
-                }
+                for (photo, _) in batch { fail(photo, "shelfscan could not start its scanner (\(error))") }
                 return outcome
             }
-            outcome.reports += result.messages.map(\.report)
-            outcome.annotationFailures += result.messages.compactMap(\.annotationFailure)
+            outcome.messages += result.messages
             remaining = remaining.dropFirst(result.messages.count)
             if child.wasInterrupted || result.status == .exited(130) {
                 outcome.wasInterrupted = true
                 break
             }
-            guard let crashed = remaining.first else { break }
+            guard let (crashed, _) = remaining.first else { break }
             // The child stopped before its last photo without being asked to: the photo it was on
             // brought it down.
             var message = "shelfscan failed while scanning this photo (\(result.status)); the other photos were scanned"
             if let crashLog = result.crashLog { message += ". What it printed is in \(crashLog)" }
-            outcome.reports.append(Self.failure(crashed, message))
+            fail(crashed, message)
             remaining = remaining.dropFirst()
         }
         outcome.wasInterrupted = outcome.wasInterrupted || child.wasInterrupted
@@ -106,12 +112,17 @@ struct ScanSupervisor {
         return FileManager.default.createFile(atPath: log.path, contents: output) ? log.path : nil
     }
 
-    /// Runs one child over `photos` until it ends, on a worker thread (reading its output and
-    /// waiting for it block).
-    private func runChild(on photos: [String], child: CurrentChild) async throws -> ChildResult {
+    /// Runs one child over `photos` until it ends, passing its messages on as they come; waits on
+    /// a worker thread (reading its output and waiting for it block).
+    private func runChild(
+        on photos: [(photo: String, name: String)], child: CurrentChild,
+        handle: @escaping @Sendable (WorkerMessage) -> Void
+    ) async throws -> ChildResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["scan-worker"] + workerOptions + ["--"] + photos
+        process.arguments =
+            ["scan-worker"] + workerOptions + photos.flatMap { ["--output-name", $0.name] } + ["--"]
+            + photos.map(\.photo)
         var environment = ProcessInfo.processInfo.environment
         // No backtracer: it attaches to the crashed child as a process of its own, which can hang
         // (seen under AddressSanitizer and in virtual machines) and then keeps the child from being
@@ -126,25 +137,30 @@ struct ScanSupervisor {
         // the termination handler only wakes this thread when the child is gone.
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
+        let reports = Locked([WorkerMessage]())
+        let reader = PipeReader(output.fileHandleForReading) { line in
+            guard let message = WorkerMessage.decode(line) else { return }
+            if message.report != nil { reports.withLock { $0.append(message) } }
+            handle(message)
+        }
+        let errorReader = PipeReader(errors.fileHandleForReading)
         try process.run()
         child.started(process)
-        let reader = PipeReader(output.fileHandleForReading)
-        let errorReader = PipeReader(errors.fileHandleForReading)
         return try await WorkerPool.shared.run { _ in
             exited.wait()
             // What the child wrote is in the pipes now. A process it started may still hold them
             // open (the crash reporter, seen hanging under AddressSanitizer), so their end is not
             // waited for beyond a moment.
-            let data = reader.collected(waitingForEndAtMost: .seconds(2))
-            let errorOutput = errorReader.collected(waitingForEndAtMost: .milliseconds(200))
+            reader.waitForEnd(atMost: .seconds(2))
+            let errorOutput = errorReader.waitForEnd(atMost: .milliseconds(200))
             child.ended()
-            let messages = data.split(separator: UInt8(ascii: "\n")).compactMap { WorkerMessage.decode(Data($0)) }
             let status: Status =
                 process.terminationReason == .uncaughtSignal
                 ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)
             let failed = status != .exited(0) && status != .exited(1) && status != .exited(130)
             return ChildResult(
-                messages: messages, status: status, crashLog: failed ? Self.keepCrashLog(errorOutput) : nil)
+                messages: reports.withLock { $0 }, status: status,
+                crashLog: failed ? Self.keepCrashLog(errorOutput) : nil)
         }
     }
 }
@@ -191,7 +207,8 @@ private final class CurrentChild: Sendable {
 }
 
 /// Reads a pipe to its end on a thread of its own, so that the reader is never stuck behind a
-/// process that keeps the pipe open: `collected` returns what has arrived once the end has come
+/// process that keeps the pipe open. Each whole line is handed to `onLine` as it arrives (when
+/// given; otherwise the bytes are kept); `waitForEnd` returns the kept bytes once the end has come
 /// or the time is up. The thread ends with the pipe.
 private final class PipeReader: Sendable {
     private struct State {
@@ -201,22 +218,34 @@ private final class PipeReader: Sendable {
 
     private let state = Locked(State())
 
-    init(_ handle: FileHandle) {
+    init(_ handle: FileHandle, onLine: (@Sendable (Data) -> Void)? = nil) {
         // The thread holds the reader until the pipe ends.
         Thread { [self] in
+            var pending = Data()
             while true {
                 let chunk = handle.availableData
                 let isEnd = chunk.isEmpty
-                self.state.withLock { state in
-                    state.data.append(chunk)
-                    state.isAtEnd = isEnd
+                if let onLine {
+                    pending.append(chunk)
+                    while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                        let line = Data(pending[pending.startIndex..<newline])
+                        pending = Data(pending[pending.index(after: newline)...])
+                        onLine(line)
+                    }
+                    if isEnd && !pending.isEmpty { onLine(pending) }
+                } else {
+                    self.state.withLock { $0.data.append(chunk) }
                 }
-                if isEnd { return }
+                if isEnd {
+                    self.state.withLock { $0.isAtEnd = true }
+                    return
+                }
             }
         }.start()
     }
 
-    func collected(waitingForEndAtMost limit: Duration) -> Data {
+    @discardableResult
+    func waitForEnd(atMost limit: Duration) -> Data {
         let deadline = ContinuousClock.now + limit
         while true {
             let (data, isAtEnd) = state.withLock { ($0.data, $0.isAtEnd) }

@@ -3,13 +3,15 @@ import Foundation
 import ShelfImaging
 import ShelfLibrary
 import ShelfPipeline
+import ShelfWorkers
 
 /// `shelfscan scan-worker`: the scanning half of `shelfscan scan` (and, with `--isbn-only`, of
 /// `shelfscan isbn`), run by `ScanSupervisor` in a process of its own so that a photo that crashes
 /// it loses only itself. Not for people: hidden.
 ///
 /// Scans the photos in order and writes, per photo as soon as it is done, one line of JSON on
-/// stdout (`WorkerMessage`: the photo's report at full precision), and `--annotate` pictures.
+/// stdout (`WorkerMessage`: the photo's report at full precision, and the `--annotate` and
+/// `--crops` pictures written for it), and with `--progress` a line as each spine is read.
 /// Prints nothing else; Ctrl-C stops it after the photo in hand, with exit status 130.
 struct ScanWorkerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,11 +22,16 @@ struct ScanWorkerCommand: AsyncParsableCommand {
     @Option var maxPixels: Int
     @Option var minConfidence: Double = BookAssessor.defaultMinimumConfidence
     @Option var annotate: String?
+    @Option var crops: String?
+    /// Each photo's name for its pictures, in the photos' order (`PictureWriter.uniqueNames`).
+    @Option var outputName: [String] = []
     @Option var library: String?
     /// Read only the ISBNs, as `shelfscan isbn` does.
     @Flag var isbnOnly = false
     /// With `--isbn-only`: read the printed text even when a barcode was found.
     @Flag var allText = false
+    /// Send a message as each spine is read.
+    @Flag var progress = false
 
     func run() async throws {
         ParentWatch.exitWhenOrphaned()
@@ -32,11 +39,15 @@ struct ScanWorkerCommand: AsyncParsableCommand {
         if let library {
             options.library = try Library.open(at: library, for: .read).matcher()
         }
-        let annotator = try annotate.map { folder in try Annotator(folder: folder) }
-        if annotator != nil { options.annotationMaxSide = Annotator.maxSide }
+        let writer = try PictureWriter(annotationFolder: annotate, cropFolder: crops)
+        writer.configure(&options)
+        if progress {
+            options.progress = { WorkerMessage(progress: $0).send() }
+        }
         let photos = photos, isbnOnly = isbnOnly
+        let names = outputName.count == photos.count ? outputName : PictureWriter.uniqueNames(for: photos)
         let outcome = await Interruption.run(afterFirst: .ignore) { [options] in
-            for photo in photos {
+            for (photo, name) in zip(photos, names) {
                 if Task.isCancelled { return }
                 Self.trapIfAskedTo(on: photo)
                 if isbnOnly {
@@ -45,17 +56,9 @@ struct ScanWorkerCommand: AsyncParsableCommand {
                     continue
                 }
                 await ShelfScanner.shared.scan(photosAt: [photo], options: options) { scan in
-                    var message = WorkerMessage(report: scan.report)
-                    if let annotator, let picture = scan.annotated {
-                        do {
-                            try annotator.write(picture, for: scan.report.path)
-                        } catch {
-                            message.annotationFailure = "\(error)"
-                        }
-                    }
                     // A photo the interruption cut short is not passed on as scanned.
                     guard scan.report.error?.code != .cancelled else { return }
-                    message.send()
+                    WorkerMessage(report: scan.report, pictures: writer.write(scan, name: name)).send()
                 }
             }
         }
@@ -71,17 +74,31 @@ struct ScanWorkerCommand: AsyncParsableCommand {
     }
 }
 
-/// One line a worker writes: a photo's report, and an annotated picture it could not write.
-struct WorkerMessage: Codable {
-    var report: ImageReport
-    var annotationFailure: String?
+/// One line a worker writes: a photo's report with the pictures written for it, or how far the
+/// photo in hand has come.
+struct WorkerMessage: Codable, Sendable {
+    var report: ImageReport?
+    var pictures: PictureWriter.Written?
+    var progress: ScanProgress?
+
+    init(report: ImageReport, pictures: PictureWriter.Written? = nil) {
+        self.report = report
+        self.pictures = pictures
+    }
+
+    init(progress: ScanProgress) {
+        self.progress = progress
+    }
+
+    /// Lines are written whole, one at a time (progress comes from worker threads).
+    private static let output = Locked(FileHandle.standardOutput)
 
     /// Writes the message as one line on stdout, at once.
     func send() {
         let encoder = JSONEncoder()
         encoder.userInfo[.fullPrecision] = true
         guard let data = try? encoder.encode(self) else { return }
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
+        Self.output.withLock { $0.write(data + Data("\n".utf8)) }
     }
 
     static func decode(_ line: Data) -> WorkerMessage? {

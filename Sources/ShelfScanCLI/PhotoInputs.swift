@@ -1,0 +1,130 @@
+import Foundation
+import ShelfImaging
+import ShelfPipeline
+
+/// The photos a command was given, checked before any is scanned: folders expanded to the photos
+/// in them (recognised by content, in name order), each file checked (there, readable, a photo
+/// shelfscan reads), and a photo given twice kept once.
+struct PhotoInputs {
+    /// One photo argument, as checked.
+    enum Entry: Equatable {
+        /// To be scanned.
+        case photo(String)
+        /// Cannot be scanned: the report it gets.
+        case unusable(String, ReportedError)
+        /// The same bytes as an earlier photo, which is scanned instead.
+        case sameAs(String, original: String)
+
+        var path: String {
+            switch self {
+            case .photo(let path), .unusable(let path, _), .sameAs(let path, _): path
+            }
+        }
+    }
+
+    /// A folder or argument list that cannot be used at all.
+    struct Problem: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    var entries: [Entry]
+
+    /// The photos to scan, in order.
+    var photos: [String] {
+        entries.compactMap { if case .photo(let path) = $0 { path } else { nil } }
+    }
+
+    /// The photos that cannot be scanned, with their reports.
+    var unusable: [(path: String, error: ReportedError)] {
+        entries.compactMap { if case .unusable(let path, let error) = $0 { (path, error) } else { nil } }
+    }
+
+    /// Checks `arguments` (files and folders); at most `limit` photos in all.
+    init(_ arguments: [String], limit: Int = ShelfScanner.maxPhotosPerRun) throws(Problem) {
+        var paths: [String] = []
+        for argument in arguments {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue {
+                let found = try Self.photos(inFolder: argument)
+                if found.isEmpty {
+                    throw Problem(description: "\(argument): the folder holds no photo (JPEG or PNG)")
+                }
+                paths += found
+            } else {
+                paths.append(argument)
+            }
+        }
+        if paths.count > limit {
+            throw Problem(
+                description: "at most \(limit) photos a run: got \(paths.count)"
+                    + (paths.count > arguments.count ? " (with the photos in the folders named)" : "")
+                    + ". Split them over several runs.")
+        }
+        var firstWithDigest: [FileDigest: String] = [:]
+        entries = paths.map { path in
+            let contents: [UInt8]
+            do {
+                contents = try Self.check(path)
+            } catch let error as ImageError {
+                return .unusable(
+                    path, ReportedError(code: ReportedError.Code(error.code), stage: .decode, message: error.description))
+            } catch {
+                return .unusable(path, ReportedError(code: .unreadable, stage: .decode, message: "\(path): \(error)"))
+            }
+            let digest = FileDigest(contents)
+            if let original = firstWithDigest[digest] { return .sameAs(path, original: original) }
+            firstWithDigest[digest] = path
+            return .photo(path)
+        }
+    }
+
+    /// The files of `folder` that are images by their first bytes (photos shelfscan cannot read,
+    /// such as HEIC, are kept, so that they are named), in name order; other files are passed over.
+    static func photos(inFolder folder: String) throws(Problem) -> [String] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            throw Problem(description: "\(folder): the folder cannot be read (\(error.localizedDescription))")
+        }
+        return names.filter { !$0.hasPrefix(".") }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+            .map { (folder as NSString).appendingPathComponent($0) }
+            .filter { path in
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                    let handle = FileHandle(forReadingAtPath: path)
+                else { return false }
+                defer { try? handle.close() }
+                let head = [UInt8]((try? handle.read(upToCount: 64)) ?? Data())
+                return ImageFormat(sniffing: head) != nil
+            }
+    }
+
+    /// The file's bytes when it is a photo shelfscan can decode; otherwise the error its scan would give.
+    static func check(_ path: String) throws(ImageError) -> [UInt8] {
+        let bytes = try ImageDecoder.readFile(atPath: path)
+        try ImageDecoder.checkFormat(of: bytes, path: path)
+        return bytes
+    }
+}
+
+/// A file's contents summed up for finding the same photo given twice: its length and two
+/// independent 64-bit hashes (FNV-1a and a multiplicative one), so that two different photos
+/// agreeing on all three is not a practical worry.
+struct FileDigest: Hashable {
+    var length: Int
+    var fnv: UInt64
+    var polynomial: UInt64
+
+    init(_ bytes: [UInt8]) {
+        length = bytes.count
+        var fnv: UInt64 = 0xcbf2_9ce4_8422_2325
+        var polynomial: UInt64 = 0
+        for byte in bytes {
+            fnv = (fnv ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            polynomial = polynomial &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(byte) &+ 1
+        }
+        self.fnv = fnv
+        self.polynomial = polynomial
+    }
+}
