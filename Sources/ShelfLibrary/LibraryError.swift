@@ -17,6 +17,8 @@ public struct LibraryError: Error, Sendable, Equatable, CustomStringConvertible 
         case badImport = "bad-import"
         /// No book has the given id.
         case noSuchBook = "no-such-book"
+        /// The library has the book already.
+        case duplicate
         /// Any other database failure.
         case database
     }

@@ -5,7 +5,7 @@ import Foundation
 struct LibraryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "library",
-        abstract: "Keep the library of books you own: import, list, search, export, remove.",
+        abstract: "Keep the library of books you own: import, list, search, add, edit, export, remove.",
         discussion: """
             The library is an SQLite database, by default at $XDG_DATA_HOME/shelfscan/library.sqlite \
             (~/.local/share/shelfscan/library.sqlite); name another with --library or SHELFSCAN_LIBRARY. \
@@ -13,8 +13,8 @@ struct LibraryCommand: ParsableCommand {
             the new ones it selected.
             """,
         subcommands: [
-            LibraryImportCommand.self, LibraryListCommand.self, LibrarySearchCommand.self, LibraryExportCommand.self,
-            LibraryRemoveCommand.self,
+            LibraryImportCommand.self, LibraryListCommand.self, LibrarySearchCommand.self, LibraryAddCommand.self,
+            LibraryEditCommand.self, LibraryExportCommand.self, LibraryRemoveCommand.self,
         ]
     )
 }

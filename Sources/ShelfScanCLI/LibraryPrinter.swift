@@ -4,6 +4,16 @@ import ShelfLibrary
 
 /// Library books on the terminal: a table, or JSON.
 enum LibraryPrinter {
+    /// A book in one line: "Title by Author, ISBN 978…, shelf read".
+    static func line(_ book: LibraryBook) -> String {
+        var text = book.fullTitle
+        if !book.authors.isEmpty { text += " by " + book.authors.joined(separator: ", ") }
+        if let isbn = book.isbn13 { text += ", ISBN \(isbn)" }
+        if let shelf = book.shelf { text += ", shelf \(shelf)" }
+        if book.copies > 1 { text += ", \(book.copies) copies" }
+        return text
+    }
+
     static func print(_ books: [LibraryBook], of library: Library, json: Bool) throws {
         if json {
             Swift.print(try LibraryExporter.json(books, sources: try library.sources(of: books)))
