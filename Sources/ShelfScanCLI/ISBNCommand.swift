@@ -11,7 +11,12 @@ struct ISBNCommand: AsyncParsableCommand {
         discussion: """
             Prints one line per ISBN found: the ISBN-13, where it was read (barcode or text), \
             the add-on, and the photo. Exits 0 when every photo was read (whether or not it held an \
-            ISBN), 1 when any photo could not be read; the other photos are read all the same.
+            ISBN), 1 when any photo could not be read (the other photos are read all the same), 64 \
+            for a wrong command line, 130 after Ctrl-C.
+
+            Examples:
+              shelfscan isbn back-cover.jpg
+              shelfscan isbn copyright-page.jpg --json
             """
     )
 

@@ -11,6 +11,11 @@ struct LibraryCommand: ParsableCommand {
             (~/.local/share/shelfscan/library.sqlite); name another with --library or SHELFSCAN_LIBRARY. \
             `shelfscan scan` marks the books it finds there as alreadyInLibrary, and `scan --add` adds \
             the new ones it selected.
+
+            Example: bring in a Goodreads export, then scan a shelf against it and add what is new:
+              shelfscan library import goodreads_library_export.csv
+              shelfscan scan shelf.jpg --add
+              shelfscan library list
             """,
         subcommands: [
             LibraryImportCommand.self, LibraryListCommand.self, LibrarySearchCommand.self, LibraryAddCommand.self,

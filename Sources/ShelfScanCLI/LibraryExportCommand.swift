@@ -7,8 +7,14 @@ struct LibraryExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write the library as a CSV that Goodreads imports, or as JSON.",
-        discussion:
-            "ISBNs are written as text (=\"…\"), as Goodreads writes them, so spreadsheets keep their leading zeros."
+        discussion: """
+            ISBNs are written as text (="…"), as Goodreads writes them, so spreadsheets keep their \
+            leading zeros.
+
+            Examples:
+              shelfscan library export > my-books.csv
+              shelfscan library export --format json > my-books.json
+            """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -59,7 +65,12 @@ struct LibraryRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: "Remove books from the library by id (as `library list` shows them).",
-        discussion: "All or nothing: when an id is not in the library, nothing is removed."
+        discussion: """
+            All or nothing: when an id is not in the library, nothing is removed.
+
+            Example:
+              shelfscan library remove 12 31
+            """
     )
 
     @OptionGroup var libraryOptions: LibraryOptions

@@ -11,7 +11,12 @@ struct LibraryImportCommand: ParsableCommand {
         discussion: """
             Books already in the library (same ISBN, or same title and author) are not added again, so \
             importing the same file twice adds nothing. Prints what was imported, what was already \
-            present and what was skipped, with why. The import is one transaction: all or nothing.
+            present and what was skipped, with why. The import is one transaction: all or nothing. \
+            Reads the CSV exports of Goodreads, LibraryThing and StoryGraph, and `scan --csv`.
+
+            Examples:
+              shelfscan library import goodreads_library_export.csv
+              shelfscan scan shelf.jpg --csv > found.csv && shelfscan library import found.csv
             """
     )
 

@@ -5,7 +5,16 @@ import ShelfLibrary
 
 /// `shelfscan library list`: every book in the library.
 struct LibraryListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the books in the library.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the books in the library.",
+        discussion: """
+            One line per book, by title: its id (for `library edit` and `library remove`), title, \
+            authors, ISBN-13, year, copies and shelf.
+
+            Examples:
+              shelfscan library list
+              shelfscan library list --json --library ~/classroom.sqlite
+            """)
 
     @OptionGroup var libraryOptions: LibraryOptions
 
@@ -34,7 +43,13 @@ struct LibrarySearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Find books by title, author or ISBN (typos are tolerated).",
-        discussion: "Exits 0 when something was found, 1 when nothing was."
+        discussion: """
+            Exits 0 when something was found, 1 when nothing was.
+
+            Examples:
+              shelfscan library search le guin
+              shelfscan library search 978-0-441-47812-5
+            """
     )
 
     @OptionGroup var libraryOptions: LibraryOptions

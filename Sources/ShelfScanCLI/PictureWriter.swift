@@ -108,8 +108,10 @@ struct PictureWriter: Sendable {
     static func uniqueNames(for photos: [String]) -> [String] {
         var used: Set<String> = []
         return photos.map { photo in
-            let stem = ((photo as NSString).lastPathComponent as NSString).deletingPathExtension
-            var name = stem.isEmpty ? "photo" : stem
+            var stem = ((photo as NSString).lastPathComponent as NSString).deletingPathExtension
+            // No hidden pictures for a photo named ".jpg".
+            if stem.isEmpty || stem.hasPrefix(".") { stem = "photo" }
+            var name = stem
             var copy = 2
             while used.contains(name) {
                 name = "\(stem)-\(copy)"

@@ -9,7 +9,17 @@ public struct ShelfScanCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "shelfscan",
         abstract: "Find, read and catalogue the books in photos of bookshelves, back covers and copyright pages.",
-        discussion: "Photos never leave this machine.",
+        discussion: """
+            Photos never leave this machine.
+
+            Examples:
+              shelfscan scan shelf.jpg                     the books on a shelf
+              shelfscan scan shelves/ --html shelves.html  a page to look them over
+              shelfscan scan shelf.jpg --review --add      check them, then keep them
+              shelfscan isbn back-cover.jpg                the ISBN of one book
+
+            Shell completion: shelfscan --generate-completion-script bash (or zsh, fish).
+            """,
         version: "0.1.0",
         subcommands: [ScanCommand.self, ISBNCommand.self, LibraryCommand.self, ScanWorkerCommand.self]
     )

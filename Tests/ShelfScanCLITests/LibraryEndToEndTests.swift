@@ -151,7 +151,8 @@ struct LibraryEndToEndTests {
         let photo = EndToEndTests.fixture("shelves/shelf-003.jpg")
         let first = try Self.run(["scan", "--add", photo], library: library)
         #expect(first.status == 0)
-        let added = try #require(first.stderr.firstMatch(of: /added (\d+) books?/)).1
+        // Under the tables, on stdout, with each book added listed.
+        let added = try #require(first.stdout.firstMatch(of: #/added (\d+) books? to .*:\n  #1  /#)).1
         #expect(Int(added)! > 0)
         #expect(try Self.bookCount(library) == Int(added)!)
 

@@ -146,10 +146,12 @@ struct ScanEndToEndTests {
         let picture = try ImageDecoder().decodePhoto(
             atPath: folder.appendingPathComponent("shelf-001.annotated.png").path)
         let photo = try ImageDecoder().decodePhoto(atPath: Self.shelf)
+        // The photo scaled, with the legend below it.
+        let photoHeight = Int(
+            (Double(picture.image.width) * Double(photo.image.height) / Double(photo.image.width)).rounded())
         #expect(
-            abs(
-                Double(picture.image.width) / Double(picture.image.height) - Double(photo.image.width)
-                    / Double(photo.image.height)) < 0.01)
+            picture.image.height
+                == photoHeight + BookAnnotator.legendHeight(forWidth: picture.image.width, height: photoHeight))
         // The outlines are drawn in the colours of their books' statuses: selected and uncertain ones.
         for status in [DetectedBook.Status.detected, .uncertain] {
             let colour = BookAnnotator.colour(for: status)

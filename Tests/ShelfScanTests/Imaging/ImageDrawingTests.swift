@@ -45,11 +45,13 @@ struct ImageDrawingTests {
             confidence: 0, detectionScore: 0.9, status: .uncertain, selected: false,
             polygon: [Point(x: 1000, y: 100), Point(x: 1200, y: 100), Point(x: 1200, y: 900), Point(x: 1000, y: 900)])
         let picture = BookAnnotator.annotated(photo, books: [book], maxSide: 2000)
-        #expect(picture.width == 2000 && picture.height == 500)
+        // The photo at half scale, and the legend below it.
+        #expect(picture.width == 2000 && picture.height == 500 + BookAnnotator.legendHeight(forWidth: 2000, height: 500))
         let colour = BookAnnotator.colour(for: .uncertain)
         // The left side of the outline, halfway down, at half scale.
         #expect(
             picture[x: 500, y: 250, channel: 0] == colour.red && picture[x: 500, y: 250, channel: 1] == colour.green)
-        #expect(picture[x: 550, y: 250, channel: 0] == 40)
+        // Inside the outline, beside its label (centred on the book's middle).
+        #expect(picture[x: 525, y: 250, channel: 0] == 40)
     }
 }

@@ -1,0 +1,50 @@
+import Foundation
+import ShelfImaging
+import ShelfPipeline
+import ShelfTestSupport
+import Testing
+
+@testable import ShelfScanCLI
+
+/// The pieces of `scan`'s output that need no scan: names, wrapping, digests, relative links.
+struct ScanOutputUnitTests {
+    @Test func picturesOfPhotosWithOneNameGetNamesOfTheirOwn() {
+        let names = PictureWriter.uniqueNames(for: ["a/shelf.jpg", "b/shelf.jpg", "shelf.png", "c/shelf-2.jpg", ".jpg"])
+        #expect(names == ["shelf", "shelf-2", "shelf-3", "shelf-2-2", "photo"])
+        #expect(Set(names).count == names.count)
+    }
+
+    @Test func longTitlesGoOnOverLinesInsteadOfBeingCut() {
+        let title = "A Very Long Title That Goes On Well Past The Width Of Its Column"
+        let lines = title.wrapped(to: 20)
+        #expect(lines.allSatisfy { $0.count <= 20 })
+        #expect(lines.joined(separator: " ") == title)
+        #expect("Supercalifragilisticexpialidocious".wrapped(to: 10) == ["Supercalif", "ragilistic", "expialidoc", "ious"])
+        #expect("short".wrapped(to: 10) == ["short"])
+    }
+
+    @Test func aPhotoCopiedUnderAnotherNameIsTheSamePhoto() throws {
+        let bytes = [UInt8]((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        var changed = bytes
+        changed[50_000] ^= 1
+        #expect(FileDigest(bytes) == FileDigest(bytes))
+        #expect(FileDigest(bytes) != FileDigest(changed))
+        #expect(FileDigest(bytes) != FileDigest(Array(bytes.dropLast())))
+    }
+
+    @Test func thePageLinksItsPicturesRelativeToItself() {
+        let folder = URL(fileURLWithPath: "/home/reader/scans")
+        #expect(HTMLReport.relative("/home/reader/scans/page_files/a b.png", to: folder) == "page_files/a%20b.png")
+        #expect(HTMLReport.relative("/home/reader/crops/x.png", to: folder) == "../crops/x.png")
+        #expect(HTMLReport.escape("<b>\"Tom & Jerry's\"</b>") == "&lt;b&gt;&quot;Tom &amp; Jerry&#39;s&quot;&lt;/b&gt;")
+    }
+
+    @Test func theAnnotatedSizeThePageAssumesIsThePictureDrawn() {
+        for (width, height) in [(4000, 3000), (1600, 1200), (640, 640), (900, 3000)] {
+            let photo = ShelfImaging.Image(width: width, height: height, format: .rgb, filledWith: 50)
+            let picture = BookAnnotator.annotated(photo, books: [], maxSide: PictureWriter.annotationMaxSide)
+            let size = HTMLReport.annotatedSize(width: width, height: height)
+            #expect(size.photoWidth == picture.width && size.totalHeight == picture.height, "\(width)×\(height)")
+        }
+    }
+}
