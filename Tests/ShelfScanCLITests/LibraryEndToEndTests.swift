@@ -152,7 +152,7 @@ struct LibraryEndToEndTests {
         let first = try Self.run(["scan", "--add", photo], library: library)
         #expect(first.status == 0)
         // Under the tables, on stdout, with each book added listed.
-        let added = try #require(first.stdout.firstMatch(of: #/added (\d+) books? to .*:\n  #1  /#)).1
+        let added = try #require(first.stdout.firstMatch(of: #/added (\d+) books?[^\n]* to [^\n]*:\n  #1  /#)).1
         #expect(Int(added)! > 0)
         #expect(try Self.bookCount(library) == Int(added)!)
 
