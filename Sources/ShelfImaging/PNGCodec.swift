@@ -37,7 +37,7 @@ enum PNGCodec {
         }
     }
 
-    static func encode(_ image: Image) throws(ImageError) -> [UInt8] {
+    static func encode(_ image: Image, level: Int = 6) throws(ImageError) -> [UInt8] {
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
         var buffer = [CChar](repeating: 0, count: 256)
@@ -45,7 +45,7 @@ enum PNGCodec {
             buffer.withUnsafeMutableBufferPointer { text in
                 CPNG_encode(
                     pixels.baseAddress, UInt32(image.width), UInt32(image.height), Int32(image.format.channels),
-                    &output, &length, text.baseAddress)
+                    Int32(level), &output, &length, text.baseAddress)
             }
         }
         defer { CPNG_free(output) }

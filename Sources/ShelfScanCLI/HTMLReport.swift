@@ -4,7 +4,8 @@ import ShelfPipeline
 /// `scan --html FILE`: one page to look a scan over in a browser, offline (no file from the
 /// network, nothing but the page and its pictures): per photo, its annotated picture and a table
 /// of its books — the crop beside each reading, status, confidence, library match. Clicking a row
-/// outlines its book on the picture; clicking a book on the picture finds its row.
+/// outlines its book on the picture; clicking a book on the picture finds its row. A row can be
+/// linked to (`page.html#photo0-book7`): the page opens with that book shown.
 struct HTMLReport {
     var report: ScanReport
     /// The pictures written for each photo, by path.
@@ -99,7 +100,7 @@ struct HTMLReport {
                 <td>\(Self.escape(book.author ?? "–"))</td><td>\(book.isbn?.isbn13 ?? "–")</td>\
                 <td><span class="badge \(book.status.rawValue)">\(book.status.rawValue)</span>\(book.selected ? " ✓" : "")</td>\
                 <td>\(String(format: "%.2f", (book.confidence * 100).rounded(.down) / 100))</td><td>\(library)</td>\
-                <td class="text">\(Self.escape(book.text))</td></tr>
+                <td class="text">\(Self.escape(book.text.split(whereSeparator: \.isNewline).joined(separator: " | ")))</td></tr>
 
                 """
         }
@@ -170,11 +171,13 @@ struct HTMLReport {
         """
 
     private static let script = """
-        function show(row,scroll){document.querySelectorAll('.active').forEach(e=>e.classList.remove('active'));\
+        function show(row,scroll,instant){document.querySelectorAll('.active').forEach(e=>e.classList.remove('active'));\
         const shape=document.getElementById(row.dataset.shape);row.classList.add('active');\
-        if(shape){shape.classList.add('active');if(scroll)shape.closest('figure').scrollIntoView({behavior:'smooth',block:'center'});}}\
-        document.querySelectorAll('tbody tr').forEach(r=>r.addEventListener('click',()=>show(r,true)));\
+        if(shape){shape.classList.add('active');if(scroll)shape.closest('figure').scrollIntoView({behavior:instant?'auto':'smooth',block:'center'});}}\
+        document.querySelectorAll('tbody tr').forEach(r=>r.addEventListener('click',()=>{show(r,true);history.replaceState(null,'','#'+r.id);}));\
         document.querySelectorAll('polygon').forEach(p=>p.addEventListener('click',()=>{\
-        const row=document.getElementById(p.dataset.row);if(row){show(row,false);row.scrollIntoView({behavior:'smooth',block:'center'});}}));
+        const row=document.getElementById(p.dataset.row);if(row){show(row,false);history.replaceState(null,'','#'+row.id);\
+        row.scrollIntoView({behavior:'smooth',block:'center'});}}));\
+        const linked=location.hash&&document.getElementById(location.hash.slice(1));if(linked&&linked.dataset.shape)show(linked,true,true);
         """
 }

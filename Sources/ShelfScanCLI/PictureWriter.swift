@@ -95,7 +95,7 @@ struct PictureWriter: Sendable {
     }
 
     private static func write(_ picture: Image, to target: String) throws {
-        let data = Data(try picture.pngData())
+        let data = Data(try picture.pngData(quick: true))
         do {
             try data.write(to: URL(fileURLWithPath: target), options: .atomic)
         } catch {

@@ -29,8 +29,9 @@ int CPNG_read_info(const uint8_t *data, size_t length, uint64_t max_pixels, CPNG
 /// as `CPNG_read_info` gave.
 int CPNG_decode(const uint8_t *data, size_t length, uint8_t *pixels, size_t capacity, CPNG_Image *out);
 
-/// Encodes 8-bit gray (1), RGB (3) or RGBA (4) pixels to PNG in memory; `*out` is malloc'd.
-int CPNG_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
+/// Encodes 8-bit gray (1), RGB (3) or RGBA (4) pixels to PNG in memory at zlib `level` (0–9; at
+/// 2 or less rows are filtered with "up" alone, for speed); `*out` is malloc'd.
+int CPNG_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int channels, int level,
                 uint8_t **out, size_t *out_length, char message[256]);
 
 /// Frees memory returned by CPNG calls.
