@@ -9,8 +9,9 @@ struct ISBNCommand: AsyncParsableCommand {
         commandName: "isbn",
         abstract: "Read the ISBNs in photos: barcodes (with their price add-on) and printed ISBNs.",
         discussion: """
-            Prints one line per ISBN found: the ISBN-13, where it was read (barcode or text), \
-            the add-on, and the photo. Exits 0 when every photo was read (whether or not it held an \
+            Prints one line per ISBN found, as each photo is read: the ISBN-13, where it was read \
+            (barcode or text), the add-on, and the photo. A folder means the JPEG and PNG photos in it; \
+            every file is checked before the first is read. Exits 0 when every photo was read (whether or not it held an \
             ISBN), 1 when any photo could not be read (the other photos are read all the same), 64 \
             for a wrong command line, 130 after Ctrl-C.
 
@@ -26,7 +27,25 @@ struct ISBNCommand: AsyncParsableCommand {
     var allText = false
 
     func run() async throws {
-        let photos = options.photos
+        let inputs: PhotoInputs
+        do {
+            inputs = try PhotoInputs(options.photos)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        for report in inputs.unusable { ReportPrinter.printError(report.error?.message ?? report.path) }
+        for case .sameAs(let path, let original) in inputs.entries {
+            ReportPrinter.printError("\(path) is the same photo as \(original): read once", prefix: "note")
+        }
+        let photos = inputs.photos
+        let json = options.json
+        // Each photo's lines as soon as it is read (the JSON report is one document, at the end).
+        let show: @Sendable (ImageReport) -> Void = { image in
+            guard !json, image.error?.code != .cancelled else { return }
+            ReportPrinter.printISBNLines(ScanReport(images: [image]))
+            fflush(nil)
+            if let error = image.error { ReportPrinter.printError(error.message) }
+        }
         let outcome: Interruption.Outcome<[ImageReport]>
         if ScanSupervisor.isAvailable {
             // Read in a child process, so that a photo that crashes it loses only itself.
@@ -34,28 +53,40 @@ struct ISBNCommand: AsyncParsableCommand {
             if allText { workerOptions.append("--all-text") }
             let supervised = await ScanSupervisor(
                 photos: photos, names: PictureWriter.uniqueNames(for: photos), workerOptions: workerOptions
-            ).run()
+            ).run { message in message.report.map(show) }
             outcome = Interruption.Outcome(
                 value: supervised.messages.compactMap(\.report), wasInterrupted: supervised.wasInterrupted)
         } else {
             let scanOptions = ScanOptions(maxPixels: options.maxPixels, readsTextAlways: allText)
             outcome = await Interruption.run {
-                await ShelfScanner.shared.isbnReport(forPhotosAt: photos, options: scanOptions).images
+                var images: [ImageReport] = []
+                for photo in photos {
+                    if Task.isCancelled { break }
+                    let image = await ShelfScanner.shared.isbnReport(forPhotoAt: photo, options: scanOptions)
+                    show(image)
+                    images.append(image)
+                }
+                return images
             }
         }
-        // A photo the interruption cut short is not reported as read.
-        let report = ScanReport(images: outcome.value.filter { $0.error?.code != .cancelled })
-        if options.json {
-            print(try ReportPrinter.json(report))
-        } else {
-            ReportPrinter.printISBNLines(report)
+        // In the order given, the photos that could not be read in their places; a photo the
+        // interruption cut short is not reported as read.
+        let read = outcome.value.filter { $0.error?.code != .cancelled }
+        var images: [ImageReport] = []
+        for entry in inputs.entries {
+            switch entry {
+            case .photo(let path): images += read.filter { $0.path == path }
+            case .unusable(let report): images.append(report)
+            case .sameAs: continue
+            }
         }
-        for image in report.images {
-            if let error = image.error { ReportPrinter.printError(error.message) }
+        let report = ScanReport(images: images)
+        if json {
+            print(try ReportPrinter.json(report))
+            for image in read { if let error = image.error { ReportPrinter.printError(error.message) } }
         }
         if outcome.wasInterrupted {
-            ReportPrinter.printError(
-                "interrupted: \(report.images.count) of \(photos.count) photos read", prefix: "stopped")
+            ReportPrinter.printError("interrupted: \(read.count) of \(photos.count) photos read", prefix: "stopped")
             throw ExitCode(130)
         }
         if report.summary.errors > 0 { throw ExitCode.failure }

@@ -7,17 +7,18 @@ import ShelfPipeline
 /// shelfscan reads), and a photo given twice kept once.
 struct PhotoInputs {
     /// One photo argument, as checked.
-    enum Entry: Equatable {
+    enum Entry {
         /// To be scanned.
         case photo(String)
         /// Cannot be scanned: the report it gets.
-        case unusable(String, ReportedError)
+        case unusable(ImageReport)
         /// The same bytes as an earlier photo, which is scanned instead.
         case sameAs(String, original: String)
 
         var path: String {
             switch self {
-            case .photo(let path), .unusable(let path, _), .sameAs(let path, _): path
+            case .photo(let path), .sameAs(let path, _): path
+            case .unusable(let report): report.path
             }
         }
     }
@@ -34,9 +35,9 @@ struct PhotoInputs {
         entries.compactMap { if case .photo(let path) = $0 { path } else { nil } }
     }
 
-    /// The photos that cannot be scanned, with their reports.
-    var unusable: [(path: String, error: ReportedError)] {
-        entries.compactMap { if case .unusable(let path, let error) = $0 { (path, error) } else { nil } }
+    /// The reports of the photos that cannot be scanned.
+    var unusable: [ImageReport] {
+        entries.compactMap { if case .unusable(let report) = $0 { report } else { nil } }
     }
 
     /// Checks `arguments` (files and folders); at most `limit` photos in all.
@@ -62,14 +63,18 @@ struct PhotoInputs {
         }
         var firstWithDigest: [FileDigest: String] = [:]
         entries = paths.map { path in
+            let clock = ContinuousClock(), started = clock.now
+            func unusable(_ error: ReportedError) -> Entry {
+                let elapsed = started.duration(to: clock.now)
+                return .unusable(ImageReport(path: path, elapsedMs: elapsed.seconds * 1000, stageErrors: [error]))
+            }
             let contents: [UInt8]
             do {
                 contents = try Self.check(path)
             } catch let error as ImageError {
-                return .unusable(
-                    path, ReportedError(code: ReportedError.Code(error.code), stage: .decode, message: error.description))
+                return unusable(ReportedError(code: ReportedError.Code(error.code), stage: .decode, message: error.description))
             } catch {
-                return .unusable(path, ReportedError(code: .unreadable, stage: .decode, message: "\(path): \(error)"))
+                return unusable(ReportedError(code: .unreadable, stage: .decode, message: "\(path): \(error)"))
             }
             let digest = FileDigest(contents)
             if let original = firstWithDigest[digest] { return .sameAs(path, original: original) }

@@ -3,10 +3,11 @@ import ShelfISBN
 import ShelfPipeline
 
 /// `scan --review`: steps a person through the books of a scan on the terminal — the uncertain
-/// ones first, then the selected ones, then those already in the library — to accept, reject or
-/// correct each. Enter takes the suggestion (accept a selected book, reject an uncertain one);
-/// `q` (or the end of input) keeps the suggestion for all the books left. Returns the report with
-/// the decisions in it: accepted books selected, rejected ones not, corrections in place.
+/// ones first (likeliest first), then the selected ones (least sure first), then those already in
+/// the library — to accept, reject or correct each. Enter takes the suggestion (accept a selected
+/// book, reject an uncertain one); `q` (or the end of input) keeps the suggestion for all the
+/// books left. Returns the report with the decisions in it: accepted books selected, rejected ones
+/// not, corrections in place.
 struct ReviewSession {
     var report: ScanReport
     var pictures: [String: PictureWriter.Written]
@@ -26,7 +27,7 @@ struct ReviewSession {
         case accepted, rejected, corrected
     }
 
-    /// The order the books are shown in: uncertain (likeliest first), selected, already owned.
+    /// The order the books are shown in: uncertain, selected, already owned.
     private var items: [Item] {
         var items: [(item: Item, group: Int, confidence: Double)] = []
         for (imageIndex, image) in report.images.enumerated() {
@@ -35,7 +36,12 @@ struct ReviewSession {
                 items.append((Item(image: imageIndex, book: bookIndex), group, book.confidence))
             }
         }
-        return items.sorted { ($0.group, -$0.confidence) < ($1.group, -$1.confidence) }.map(\.item)
+        // Uncertain books likeliest first (the nearest to being selected); selected ones least sure
+        // first (the likeliest to be wrong).
+        return items.sorted { a, b in
+            if a.group != b.group { return a.group < b.group }
+            return a.group == 1 ? a.confidence < b.confidence : a.confidence > b.confidence
+        }.map(\.item)
     }
 
     func run() -> ScanReport {
@@ -115,7 +121,7 @@ struct ReviewSession {
         var lines = [
             "",
             style.paint("[\(position + 1)/\(total)]", .bold)
-                + " \((image.path as NSString).lastPathComponent) #\(number)  \(status)  confidence \(String(format: "%.2f", book.confidence))",
+                + " \((image.path as NSString).lastPathComponent) #\(number)  \(status)  confidence \(String(format: "%.2f", (book.confidence * 100).rounded(.down) / 100))",
             "  title:  \(book.title ?? "–")",
             "  author: \(book.author ?? "–")",
             "  ISBN:   \(book.isbn?.isbn13 ?? "–")",

@@ -119,7 +119,7 @@ struct ScanCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
-        for (_, error) in inputs.unusable { ReportPrinter.printError(error.message) }
+        for report in inputs.unusable { ReportPrinter.printError(report.error?.message ?? report.path) }
         for case .sameAs(let path, let original) in inputs.entries {
             ReportPrinter.printError("\(path) is the same photo as \(original): scanned once", prefix: "note")
         }
@@ -141,8 +141,8 @@ struct ScanCommand: AsyncParsableCommand {
                 else { continue }
                 images.append(photo.report)
                 pictures[path] = photo.pictures
-            case .unusable(let path, let error):
-                images.append(ImageReport(path: path, stageErrors: [error]))
+            case .unusable(let report):
+                images.append(report)
             case .sameAs:
                 continue
             }
@@ -157,13 +157,14 @@ struct ScanCommand: AsyncParsableCommand {
         if outcome.wasInterrupted {
             if let page = html { failed = !writePage(page, report: report, pictures: pictures) || failed }
             ReportPrinter.printError(
-                "interrupted: \(images.count) of \(inputs.entries.count) photos scanned"
+                "interrupted: \(pictures.count) of \(inputs.photos.count) photos scanned"
                     + (add ? "; nothing was added to the library" : ""), prefix: "stopped")
             throw ExitCode(130)
         }
         if review {
-            let session = ReviewSession(report: report, pictures: pictures, style: TerminalStyle(for: STDERR_FILENO, choice: color))
-            report = session.run()
+            let session = ReviewSession(
+                report: report, pictures: pictures, style: TerminalStyle(for: STDERR_FILENO, choice: color))
+            report = Self.withCtrlCEndingTheReview(addsToLibrary: add) { session.run() }
         }
         if format == .csv { print(try ScanCSV.goodreads(report), terminator: "") }
         if let page = html { failed = !writePage(page, report: report, pictures: pictures) || failed }
@@ -244,6 +245,26 @@ struct ScanCommand: AsyncParsableCommand {
             }
         }
         return Interruption.Outcome(value: output.done, wasInterrupted: outcome.wasInterrupted)
+    }
+
+    /// Runs the review; Ctrl-C during it ends the command at once, saying that nothing was added.
+    private static func withCtrlCEndingTheReview<T>(addsToLibrary: Bool, _ body: () -> T) -> T {
+        signal(SIGINT, SIG_IGN)
+        let interruptions = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interruptions.setEventHandler {
+            // Below the question the person was answering.
+            FileHandle.standardError.write(Data("\n".utf8))
+            ReportPrinter.printError(
+                "interrupted during the review" + (addsToLibrary ? "; nothing was added to the library" : ""),
+                prefix: "stopped")
+            Foundation.exit(130)
+        }
+        interruptions.resume()
+        defer {
+            interruptions.cancel()
+            signal(SIGINT, SIG_DFL)
+        }
+        return body()
     }
 
     /// Writes the `--html` page; false (and the reason on stderr) when it could not be.
