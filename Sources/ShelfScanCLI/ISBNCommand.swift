@@ -27,16 +27,7 @@ struct ISBNCommand: AsyncParsableCommand {
     var allText = false
 
     func run() async throws {
-        let inputs: PhotoInputs
-        do {
-            inputs = try PhotoInputs(options.photos)
-        } catch {
-            throw ValidationError(error.description)
-        }
-        for report in inputs.unusable { ReportPrinter.printError(report.error?.message ?? report.path) }
-        for case .sameAs(let path, let original) in inputs.entries {
-            ReportPrinter.printError("\(path) is the same photo as \(original): read once", prefix: "note")
-        }
+        let inputs = try PhotoInputs.announced(options.photos, done: "read")
         let photos = inputs.photos
         let json = options.json
         // Each photo's lines as soon as it is read (the JSON report is one document, at the end).

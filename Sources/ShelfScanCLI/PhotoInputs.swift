@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import ShelfImaging
 import ShelfPipeline
@@ -81,6 +82,23 @@ struct PhotoInputs {
             firstWithDigest[digest] = path
             return .photo(path)
         }
+    }
+
+    /// The photos of `arguments`, with each one that cannot be used named on stderr, and each given
+    /// twice noted ("…: scanned once", with `done` the command's verb); a folder or argument list
+    /// that cannot be used at all ends the command as a wrong command line.
+    static func announced(_ arguments: [String], done: String) throws -> PhotoInputs {
+        let inputs: PhotoInputs
+        do {
+            inputs = try PhotoInputs(arguments)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        for report in inputs.unusable { ReportPrinter.printError(report.error?.message ?? report.path) }
+        for case .sameAs(let path, let original) in inputs.entries {
+            ReportPrinter.printError("\(path) is the same photo as \(original): \(done) once", prefix: "note")
+        }
+        return inputs
     }
 
     /// The files of `folder` that are images by their first bytes (photos shelfscan cannot read,

@@ -113,16 +113,7 @@ struct ScanCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let inputs: PhotoInputs
-        do {
-            inputs = try PhotoInputs(options.photos)
-        } catch {
-            throw ValidationError(error.description)
-        }
-        for report in inputs.unusable { ReportPrinter.printError(report.error?.message ?? report.path) }
-        for case .sameAs(let path, let original) in inputs.entries {
-            ReportPrinter.printError("\(path) is the same photo as \(original): scanned once", prefix: "note")
-        }
+        let inputs = try PhotoInputs.announced(options.photos, done: "scanned")
         let outputs = try makeOutputs()
         let library = add ? try libraryOptions.open() : try libraryOptions.openIfPresent()
         if library == nil && libraryOptions.isNamed {
