@@ -140,12 +140,9 @@ struct ScanCommand: AsyncParsableCommand {
         }
         var report = ScanReport(images: images)
         var failed = report.summary.errors > 0 || done.contains { !$0.pictures.failures.isEmpty }
-        switch format {
-        case .table: if images.count > 1 { print(ReportPrinter.batchLine(report)) }
-        case .json: print(try ReportPrinter.json(report))
-        case .jsonLines, .csv: break
-        }
+        if format == .table && images.count > 1 { print(ReportPrinter.batchLine(report)) }
         if outcome.wasInterrupted {
+            if format == .json { print(try ReportPrinter.json(report)) }
             if let page = html { failed = !writePage(page, report: report, pictures: pictures) || failed }
             ReportPrinter.printError(
                 "interrupted: \(pictures.count) of \(inputs.photos.count) photos scanned"
@@ -157,6 +154,8 @@ struct ScanCommand: AsyncParsableCommand {
                 report: report, pictures: pictures, style: TerminalStyle(for: STDERR_FILENO, choice: color))
             report = Self.withCtrlCEndingTheReview(addsToLibrary: add) { session.run() }
         }
+        // After the review, so that they carry its decisions.
+        if format == .json { print(try ReportPrinter.json(report)) }
         if format == .csv { print(try ScanCSV.goodreads(report), terminator: "") }
         if let page = html { failed = !writePage(page, report: report, pictures: pictures) || failed }
         if add, let library {
