@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ShelfImaging
 import ShelfLibrary
+import ShelfOCR
 import ShelfPipeline
 
 /// The `shelfscan` command line: its subcommands live in files of their own.
