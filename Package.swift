@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "shelfscan", targets: ["shelfscan"]),
+        .executable(name: "shelfbench", targets: ["shelfbench"]),
         .library(
             name: "ShelfScan",
             targets: [
@@ -78,13 +79,27 @@ let package = Package(
         .target(
             name: "ShelfScanCLI",
             dependencies: [
-                "ShelfPipeline", "ShelfLibrary", "ShelfImaging", "ShelfISBN",
+                "ShelfPipeline", "ShelfLibrary", "ShelfImaging", "ShelfISBN", "ShelfOCR",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "shelfscan",
             dependencies: ["ShelfScanCLI"]
+        ),
+
+        // MARK: - The benchmark (shelfbench): accuracy against truth files, stage timings, the naive peer
+
+        .target(
+            name: "ShelfBench",
+            dependencies: ["ShelfPipeline", "ShelfLibrary", "ShelfImaging", "ShelfISBN"]
+        ),
+        .executableTarget(
+            name: "shelfbench",
+            dependencies: [
+                "ShelfBench", "ShelfPipeline", "ShelfLibrary", "ShelfOCR",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
 
         // MARK: - Soak runs (Scripts/soak.sh)
@@ -113,14 +128,15 @@ let package = Package(
             name: "ShelfScanTests",
             dependencies: [
                 "ShelfText", "ShelfISBN", "ShelfImaging", "ShelfWorkers", "ShelfDetection", "ShelfBarcodes", "ShelfOCR",
-                "ShelfReading", "ShelfLibrary", "ShelfPipeline", "ShelfFuzzTargets", "ShelfTestSupport",
+                "ShelfReading", "ShelfLibrary", "ShelfPipeline", "ShelfFuzzTargets", "ShelfTestSupport", "ShelfBench",
             ]
         ),
         .testTarget(
             name: "ShelfScanCLITests",
-            // The executable is a dependency so that end-to-end tests can run the built binary.
+            // The executables are dependencies so that end-to-end tests can run the built binaries.
             dependencies: [
-                "ShelfScanCLI", "ShelfPipeline", "ShelfLibrary", "ShelfImaging", "ShelfISBN", "shelfscan", "ShelfTestSupport",
+                "ShelfScanCLI", "ShelfPipeline", "ShelfLibrary", "ShelfImaging", "ShelfISBN", "shelfscan", "shelfbench",
+                "ShelfTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             // The stored outputs the golden tests compare with, read from #filePath.

@@ -12,6 +12,8 @@ packages=(
     libzbar-dev            # barcodes
     libzxing-dev           # barcodes (zxing-cpp)
     libsqlite3-dev         # the library database (through GRDB)
+    tesseract-ocr          # the `tesseract` command: shelfbench --baseline, the naive peer
+    zbar-tools             # the `zbarimg` command: shelfbench --baseline
 )
 missing=()
 for package in "${packages[@]}"; do

@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import ShelfBench
+import ShelfLibrary
+import ShelfPipeline
+
+/// `shelfbench FOLDER`: shelfscan's pipeline over a folder of photos with truth files — how
+/// accurate it is (the figures of the evaluation set's scorer), how long each stage takes, how
+/// much memory it holds, and with `--baseline` the naive peer beside it in the same run.
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shelfbench",
+        abstract: "Measure shelfscan on photos with truth files: accuracy, time per stage, memory.",
+        discussion: """
+            Every NAME.truth.json below FOLDER names its photo (docs/TRUTH-FORMAT.md). The photos are \
+            scanned in this process, at most 10 at a time, as `shelfscan scan` does; the figures are \
+            those of the evaluation set's scorer, under its names. Time per stage is the median and \
+            90th percentile over the photos; spines per second is the spines found over the wall time \
+            of the whole run; peak RSS is this process's.
+
+            --baseline also runs whole-photo Tesseract (--psm 11 on the photo and its two quarter \
+            turns) and zbarimg on each photo, one after another, and prints the ratios of time and \
+            of title and ISBN recall.
+
+            Examples:
+              shelfbench Fixtures/shelves
+              shelfbench ../shared/eval/synthetic/shelves --baseline --report run.json
+              shelfbench ../shared/eval/real --score run.json
+            """
+    )
+
+    @Argument(help: "A folder with photos and their .truth.json files (searched below it too).")
+    var folder: String
+
+    @Flag(name: .long, help: "Also run the naive peer (tesseract --psm 11 and zbarimg) on the same photos.")
+    var baseline = false
+
+    @Flag(name: .long, help: "Print the figures as JSON.")
+    var json = false
+
+    @Option(name: .long, help: ArgumentHelp("Also write the scan report (as `shelfscan scan --json`) here.", valueName: "file"))
+    var report: String?
+
+    @Option(name: .long, help: ArgumentHelp("Compare with this library, for the duplicate figures.", valueName: "file"))
+    var library: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Scan nothing: score this report (as `shelfscan scan --json` writes it) instead.", valueName: "file"))
+    var score: String?
+
+    /// Entry point of the executable (from an async context, so that the async `main` is the one run).
+    static func launch() async {
+        await main()
+    }
+
+    func run() async throws {
+        let truths: [(truth: PhotoTruth, photo: String)]
+        do {
+            truths = try PhotoTruth.all(in: folder)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        guard !truths.isEmpty else { throw ValidationError("\(folder): no .truth.json files below it") }
+        if let score {
+            let report = try JSONDecoder().decode(Scorecard.Report.self, from: Data(contentsOf: URL(fileURLWithPath: score)))
+            let card = Scorecard(truths: truths.map(\.truth), report: report)
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                print(String(decoding: try encoder.encode(card), as: UTF8.self))
+            } else {
+                for (name, value) in card.lines { print("\(name): \(value)") }
+            }
+            return
+        }
+        var options = ScanOptions()
+        if let library {
+            do {
+                options.library = try Library.open(at: library, for: .read).matcher()
+            } catch {
+                FileHandle.standardError.write(Data("shelfbench: error: \(error)\n".utf8))
+                throw ExitCode.failure
+            }
+        }
+        let photos = truths.map(\.photo)
+        let run = await BenchRun.scan(photos, options: options)
+        let reportData = try run.reportJSON
+        if let report { try reportData.write(to: URL(fileURLWithPath: report)) }
+        let scanned = try JSONDecoder().decode(Scorecard.Report.self, from: reportData)
+        var result = BenchResult(
+            folder: folder, photos: photos.count, scorecard: Scorecard(truths: truths.map(\.truth), report: scanned),
+            times: StageTimes(photos: run.reports.map { ($0.timings, $0.elapsedMs) }),
+            spinesPerSecond: run.spinesPerSecond, wallSeconds: run.wallSeconds, peakResidentMiB: run.peakResidentMiB)
+        if baseline {
+            do {
+                let peer = try NaiveBaseline().run(photos)
+                result.baseline = BenchResult.Baseline(
+                    scorecard: Scorecard(truths: truths.map(\.truth), report: peer.report),
+                    perPhoto: StageTimes.spread(peer.report.images.compactMap(\.elapsedMs)), wallSeconds: peer.wallSeconds)
+            } catch {
+                FileHandle.standardError.write(Data("shelfbench: error: the baseline: \(error)\n".utf8))
+                throw ExitCode.failure
+            }
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(result), as: UTF8.self))
+        } else {
+            print(result.text, terminator: "")
+        }
+    }
+}

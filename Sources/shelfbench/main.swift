@@ -1,0 +1,4 @@
+import ShelfOCR
+
+OpenMPGuard.reexecIfNeeded()
+await BenchCommand.launch()

@@ -1,0 +1,87 @@
+import Foundation
+import ShelfTestSupport
+import Testing
+
+/// `shelfbench` as a developer runs it: figures, stage times and the baseline, from truth files.
+@Suite(.tags(.endToEnd))
+struct BenchEndToEndTests {
+    struct Result: Decodable {
+        struct Card: Decodable {
+            var images: Int
+            var isbnRecall: Double?
+            var isbnWrong: Int
+            var spineRecall: Double?
+            var titleRecall: Double?
+            var textTitleRecall: Double?
+        }
+        struct Spread: Decodable {
+            var medianMs: Double
+            var p90Ms: Double
+            var photos: Int
+        }
+        struct Times: Decodable {
+            var stages: [String: Spread]
+            var total: Spread?
+        }
+        struct Baseline: Decodable {
+            var scorecard: Card
+            var perPhoto: Spread?
+        }
+        var photos: Int
+        var scorecard: Card
+        var times: Times
+        var peakResidentMiB: Double
+        var baseline: Baseline?
+    }
+
+    static var binary: URL { EndToEndTests.binary.deletingLastPathComponent().appendingPathComponent("shelfbench") }
+
+    @Test func measuresAFolderWithTheBaselineBesideIt() throws {
+        let folder = try Scratch.folder("bench")
+        for name in ["barcodes/barcode-001.jpg", "shelves/leaning.jpg"] {
+            let source = EndToEndTests.fixture(name), target = folder.appendingPathComponent((name as NSString).lastPathComponent)
+            try FileManager.default.copyItem(atPath: source, toPath: target.path)
+            try FileManager.default.copyItem(atPath: source + ".truth.json", toPath: target.path + ".truth.json")
+        }
+        let reportFile = folder.appendingPathComponent("report.json")
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = [folder.path, "--baseline", "--json", "--report", reportFile.path]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let result = try JSONDecoder().decode(Result.self, from: data)
+        #expect(result.photos == 2 && result.scorecard.images == 2)
+        // The barcode's ISBN is read, and nothing else is taken for one.
+        #expect(result.scorecard.isbnRecall == 1 && result.scorecard.isbnWrong == 0)
+        #expect((result.scorecard.spineRecall ?? 0) > 0.8, "the leaning shelf's spines are found")
+        #expect(result.times.stages["read"]?.photos == 2 && result.times.stages["decode"] != nil)
+        #expect((result.times.total?.medianMs ?? 0) > 0 && result.peakResidentMiB > 10)
+        // The naive peer ran on the same photos: zbarimg reads the barcode too.
+        let baseline = try #require(result.baseline)
+        #expect(baseline.scorecard.images == 2 && baseline.perPhoto?.photos == 2)
+        #expect(baseline.scorecard.isbnRecall == 1)
+        #expect((baseline.scorecard.textTitleRecall ?? 1) < (result.scorecard.titleRecall ?? 0))
+        // The report it wrote is the one `shelfscan scan --json` writes.
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: reportFile)) as? [String: Any]
+        #expect((report?["images"] as? [Any])?.count == 2 && report?["schemaVersion"] as? Int == 1)
+    }
+
+    @Test func aFolderWithoutTruthIsAWrongCommandLine() throws {
+        let folder = try Scratch.folder("no-truth")
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = [folder.path]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 64)
+        #expect(message.contains("no .truth.json files below it"))
+    }
+}
