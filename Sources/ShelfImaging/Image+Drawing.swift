@@ -35,8 +35,16 @@ extension Image {
         }
     }
 
-    /// Draws a straight line `thickness` pixels wide.
+    /// Draws a straight line `thickness` pixels wide. Only the part over the image is drawn, so a
+    /// line of any length (or one with a corner at infinity or not a number: none) costs at most
+    /// the image's size.
     public mutating func drawLine(from start: Point, to end: Point, colour: Colour, thickness: Int = 2) {
+        let thickness = max(1, min(thickness, 1000))
+        let margin = Double(thickness)
+        guard
+            let (start, end) = Self.clipped(
+                start, end, left: -margin, top: -margin, right: Double(width) + margin, bottom: Double(height) + margin)
+        else { return }
         let length = max(abs(end.x - start.x), abs(end.y - start.y))
         let steps = max(1, Int(length.rounded(.up)))
         let half = thickness / 2
@@ -46,6 +54,29 @@ extension Image {
             let y = Int((start.y + (end.y - start.y) * t).rounded(.down))
             fill(PixelRect(x: x - half, y: y - half, width: thickness, height: thickness), with: colour)
         }
+    }
+
+    /// The part of the segment inside the rectangle (Liang–Barsky), nil when none is or a corner is
+    /// not a finite number. Corners are first brought within ±10¹², far past any image, so that no
+    /// difference overflows.
+    static func clipped(
+        _ start: Point, _ end: Point, left: Double, top: Double, right: Double, bottom: Double
+    ) -> (Point, Point)? {
+        guard start.x.isFinite, start.y.isFinite, end.x.isFinite, end.y.isFinite else { return nil }
+        func bounded(_ value: Double) -> Double { min(max(value, -1e12), 1e12) }
+        let x0 = bounded(start.x), y0 = bounded(start.y), x1 = bounded(end.x), y1 = bounded(end.y)
+        let dx = x1 - x0, dy = y1 - y0
+        var enter = 0.0, leave = 1.0
+        for (p, q) in [(-dx, x0 - left), (dx, right - x0), (-dy, y0 - top), (dy, bottom - y0)] {
+            if p == 0 {
+                if q < 0 { return nil }
+                continue
+            }
+            let t = q / p
+            if p < 0 { enter = max(enter, t) } else { leave = min(leave, t) }
+            if enter > leave { return nil }
+        }
+        return (Point(x: x0 + enter * dx, y: y0 + enter * dy), Point(x: x0 + leave * dx, y: y0 + leave * dy))
     }
 
     /// Draws the closed outline through `points`.
