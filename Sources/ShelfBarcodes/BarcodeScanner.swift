@@ -11,9 +11,15 @@ import ShelfImaging
 public struct BarcodeScanner: Sendable {
     /// Whether to go on past the quick pass when it finds nothing.
     public var triesHarder: Bool
+    /// Whether trying harder includes whole-photo copies (other scales, contrast, turned copies),
+    /// not only the places that look like bars. A back cover or a copyright page: yes. A shelf,
+    /// where a code can only be where bars are seen: no (those copies cost about a second of a
+    /// core on a 12 MP photo). Small photos always get them: they are cheap.
+    public var searchesWholePhoto: Bool
 
-    public init(triesHarder: Bool = true) {
+    public init(triesHarder: Bool = true, searchesWholePhoto: Bool = true) {
         self.triesHarder = triesHarder
+        self.searchesWholePhoto = searchesWholePhoto
     }
 
     /// The ISBN barcodes in `image`, each once, outlines in its pixels.
@@ -34,7 +40,7 @@ public struct BarcodeScanner: Sendable {
         if triesHarder && !collector.hasISBN && (!regions.isEmpty || isSmall) {
             let attempts =
                 regions.prefix(3).flatMap { Self.regionAttempts(for: $0, in: gray) }
-                + Self.harderAttempts(for: gray, reduced: reduced)
+                + (searchesWholePhoto || isSmall ? Self.harderAttempts(for: gray, reduced: reduced) : [])
             for attempt in attempts {
                 read(attempt(), into: &collector, zbar: zbar)
                 if collector.hasISBN { break }

@@ -85,7 +85,10 @@ public actor ShelfScanner {
         run.lap("detect")
         let progress = options.progress.map { report in SpineCounter(path: path, spines: spines.count, report: report) }
         progress?.report()
-        async let barcodeSearch = workers.run { _ in BarcodeScanner().isbnBarcodes(in: image) }
+        // On a shelf a code can only be where bars are seen: no whole-photo copies.
+        async let barcodeSearch = workers.run { _ in
+            BarcodeScanner(searchesWholePhoto: false).isbnBarcodes(in: image)
+        }
         let readings: [SpineReader.Reading]
         do {
             readings = try await reading.read(spines, in: image) { progress?.countOne() }

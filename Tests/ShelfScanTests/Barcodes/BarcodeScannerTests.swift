@@ -48,6 +48,26 @@ struct BarcodeScannerTests {
         #expect(addonsRead >= addonsTotal, "read \(addonsRead) of \(addonsTotal) add-ons")
     }
 
+    /// On a shelf the scanner searches only where bars are seen: codes in plain view are still read,
+    /// none wrongly, without the whole-photo copies.
+    @Test func searchingOnlyWhereBarsAreSeenStillReadsCodesInPlainView() async throws {
+        let found = try await withThrowingTaskGroup(of: (Set<String>, Set<String>).self) { group in
+            for name in Self.photos {
+                group.addTask {
+                    let truth = try Fixtures.json(PhotoTruth.self, "barcodes/\(name).truth.json")
+                    let photo = try ImageDecoder().decodePhoto(atPath: Fixtures.path("barcodes/\(name)"))
+                    let read = BarcodeScanner(searchesWholePhoto: false).isbnBarcodes(in: photo.image)
+                    return (Set(truth.isbns), Set(read.map(\.isbn.isbn13)))
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        for (truth, read) in found { #expect(read.isSubset(of: truth), "wrong ISBN \(read.subtracting(truth))") }
+        let readCount = found.reduce(0) { $0 + $1.0.intersection($1.1).count }
+        let total = found.reduce(0) { $0 + $1.0.count }
+        #expect(total >= 13 && readCount == total, "read \(readCount) of \(total) ISBN barcodes")
+    }
+
     @Test func outlinesTheBarcodeWhereItIs() throws {
         let outcome = try Self.scan("barcode-001.jpg")
         let finding = try #require(outcome.found.first)
