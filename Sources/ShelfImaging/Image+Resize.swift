@@ -186,6 +186,7 @@ extension Image {
         let c = Double(source[(y1 * width + x0) * channels + channel])
         let d = Double(source[(y1 * width + x1) * channels + channel])
         let top = a + (b - a) * fx, bottom = c + (d - c) * fx
-        return UInt8(clamping: Int((top + (bottom - top) * fy).rounded()))
+        // Halves up, as `rounded()` for a value of 0 or more, without a call into libm per sample.
+        return UInt8(clamping: Int(top + (bottom - top) * fy + 0.5))
     }
 }

@@ -28,7 +28,7 @@ extension Image {
                                 let a = Double(source[base + channel]), b = Double(source[base + channels + channel])
                                 let c = Double(source[below + channel]), d = Double(source[below + channels + channel])
                                 let top = a + (b - a) * fx, bottom = c + (d - c) * fx
-                                target[out + channel] = UInt8(clamping: Int((top + (bottom - top) * fy).rounded()))
+                                target[out + channel] = UInt8(clamping: Int(top + (bottom - top) * fy + 0.5))
                             }
                         } else {
                             for channel in 0..<channels { target[out + channel] = fill }
