@@ -36,7 +36,9 @@ public struct NaiveBaseline: Sendable {
                 for (turn, quarterTurns) in [0, 1, 3].enumerated() {
                     let file = folder.appendingPathComponent("turn\(turn).png")
                     let picture = quarterTurns == 0 ? decoded.image : decoded.image.rotated(quarterTurns: quarterTurns)
-                    guard let png = try? picture.pngData(quick: true),
+                    // Written as the evaluation set's baseline writes them (Pillow: zlib level 6,
+                    // adaptive filters), which is part of its time.
+                    guard let png = try? picture.pngData(),
                         (try? Data(png).write(to: file)) != nil
                     else { continue }
                     text += " " + (try Self.output(of: tesseract, [file.path, "-", "--psm", "11"]))
