@@ -92,7 +92,7 @@ let package = Package(
 
         .target(
             name: "ShelfBench",
-            dependencies: ["ShelfPipeline", "ShelfLibrary", "ShelfImaging", "ShelfISBN"]
+            dependencies: ["ShelfPipeline", "ShelfLibrary", "ShelfImaging", "ShelfISBN", "ShelfText"]
         ),
         .executableTarget(
             name: "shelfbench",

@@ -1,4 +1,5 @@
 import Foundation
+import ShelfText
 
 /// How the benchmark decides that a reading is a truth's title or author: the rules of the
 /// evaluation set's scorer, so that both give the same figures on the same report. Text is
@@ -35,10 +36,11 @@ public enum TitleMatch {
     /// 1 − edit distance ÷ the longer length, of the normalised texts (1 when both are empty, 0
     /// when one is).
     public static func similarity(_ a: String?, _ b: String?) -> Double {
-        let left = Array(normalised(a).utf8), right = Array(normalised(b).utf8)
+        let left = normalised(a), right = normalised(b)
         if left.isEmpty && right.isEmpty { return 1 }
         if left.isEmpty || right.isEmpty { return 0 }
-        return 1 - Double(editDistance(left, right)) / Double(max(left.count, right.count))
+        // Normalised text is ASCII: characters are the scorer's code points.
+        return 1 - Double(left.editDistance(to: right)) / Double(max(left.count, right.count))
     }
 
     /// Whether a reported title is the truth's. As in the scorer, a book without a title "is" a
@@ -73,19 +75,5 @@ public enum TitleMatch {
             }
         }
         return false
-    }
-
-    private static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        if a == b { return 0 }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for (i, left) in a.enumerated() {
-            current[0] = i + 1
-            for (j, right) in b.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }
