@@ -49,8 +49,16 @@ public struct ImageDecoder: Sendable {
         return format
     }
 
-    /// The whole file, or an error naming it.
-    public static func readFile(atPath path: String) throws(ImageError) -> [UInt8] {
+    /// Checks, from its first bytes only, that the file at `path` is there, readable, and a photo
+    /// shelfscan decodes (JPEG or PNG); throws the error decoding it would give otherwise. A damaged
+    /// photo passes: that is found when it is decoded.
+    @discardableResult
+    public static func checkPhoto(atPath path: String) throws(ImageError) -> ImageFormat {
+        try checkFormat(of: readFile(atPath: path, upTo: ImageFormat.sniffedLength), path: path)
+    }
+
+    /// The whole file (or its first `limit` bytes), or an error naming it.
+    static func readFile(atPath path: String, upTo limit: Int? = nil) throws(ImageError) -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ImageError(.unreadable, path: path, reason: "no such file")
@@ -63,7 +71,8 @@ public struct ImageDecoder: Sendable {
         }
         defer { try? handle.close() }
         do {
-            return [UInt8](try handle.readToEnd() ?? Data())
+            let data = try limit.map { try handle.read(upToCount: $0) } ?? handle.readToEnd()
+            return [UInt8](data ?? Data())
         } catch {
             throw ImageError(.unreadable, path: path, reason: "cannot be read: \(error.localizedDescription)")
         }

@@ -18,9 +18,12 @@ public enum ImageFormat: String, Sendable, Equatable {
     /// Whether shelfscan decodes this format.
     public var isSupported: Bool { self == .jpeg || self == .png }
 
+    /// How many of a file's first bytes `init(sniffing:)` looks at.
+    public static let sniffedLength = 64
+
     /// The format of a file that starts with `bytes`, or nil when nothing is recognised.
     public init?<Bytes: Collection<UInt8>>(sniffing bytes: Bytes) where Bytes.Index == Int {
-        let head = Array(bytes.prefix(64))
+        let head = Array(bytes.prefix(Self.sniffedLength))
         func starts(with prefix: [UInt8], at offset: Int = 0) -> Bool {
             head.count >= offset + prefix.count && Array(head[offset..<offset + prefix.count]) == prefix
         }

@@ -60,18 +60,9 @@ struct ISBNCommand: AsyncParsableCommand {
                 return images
             }
         }
-        // In the order given, the photos that could not be read in their places; a photo the
-        // interruption cut short is not reported as read.
+        // A photo the interruption cut short is not reported as read.
         let read = outcome.value.filter { $0.error?.code != .cancelled }
-        var images: [ImageReport] = []
-        for entry in inputs.entries {
-            switch entry {
-            case .photo(let path): images += read.filter { $0.path == path }
-            case .unusable(let report): images.append(report)
-            case .sameAs: continue
-            }
-        }
-        let report = ScanReport(images: images)
+        let report = ScanReport(images: inputs.inOrder(read))
         if json {
             print(try ReportPrinter.json(report))
             for image in read { if let error = image.error { ReportPrinter.printError(error.message) } }

@@ -4,8 +4,8 @@ import ShelfImaging
 import ShelfPipeline
 
 /// The photos a command was given, checked before any is scanned: folders expanded to the photos
-/// in them (recognised by content, in name order), each file checked (there, readable, a photo
-/// shelfscan reads), and a photo given twice kept once.
+/// in them (recognised by content, in name order), each file checked from its first bytes (there,
+/// readable, a photo shelfscan reads), and a photo given twice (the same bytes) kept once.
 struct PhotoInputs {
     /// One photo argument, as checked.
     enum Entry {
@@ -62,25 +62,43 @@ struct PhotoInputs {
                     + (paths.count > arguments.count ? " (with the photos in the folders named)" : "")
                     + ". Split them over several runs.")
         }
-        var firstWithDigest: [FileDigest: String] = [:]
+        // The same photo given twice has one length: only photos of the same length are compared.
+        var scannedByLength: [Int: [String]] = [:]
         entries = paths.map { path in
             let clock = ContinuousClock(), started = clock.now
             func unusable(_ error: ReportedError) -> Entry {
                 let elapsed = started.duration(to: clock.now)
                 return .unusable(ImageReport(path: path, elapsedMs: elapsed.seconds * 1000, stageErrors: [error]))
             }
-            let contents: [UInt8]
             do {
-                contents = try Self.check(path)
+                try ImageDecoder.checkPhoto(atPath: path)
             } catch let error as ImageError {
                 return unusable(ReportedError(code: ReportedError.Code(error.code), stage: .decode, message: error.description))
             } catch {
                 return unusable(ReportedError(code: .unreadable, stage: .decode, message: "\(path): \(error)"))
             }
-            let digest = FileDigest(contents)
-            if let original = firstWithDigest[digest] { return .sameAs(path, original: original) }
-            firstWithDigest[digest] = path
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            let length = (attributes?[.size] as? NSNumber)?.intValue ?? -1
+            let earlier = scannedByLength[length, default: []]
+            if let original = earlier.first(where: { FileManager.default.contentsEqual(atPath: $0, andPath: path) }) {
+                return .sameAs(path, original: original)
+            }
+            scannedByLength[length, default: []].append(path)
             return .photo(path)
+        }
+    }
+
+    /// The reports of a batch in the order its photos were given: each photo's from `reports`
+    /// (none when the scan stopped before it or cut it short), each unusable photo's own, none for
+    /// a photo given twice.
+    func inOrder(_ reports: [ImageReport]) -> [ImageReport] {
+        let byPath = Dictionary(reports.map { ($0.path, $0) }) { first, _ in first }
+        return entries.compactMap { entry in
+            switch entry {
+            case .photo(let path): byPath[path].flatMap { $0.error?.code == .cancelled ? nil : $0 }
+            case .unusable(let report): report
+            case .sameAs: nil
+            }
         }
     }
 
@@ -118,36 +136,8 @@ struct PhotoInputs {
                     let handle = FileHandle(forReadingAtPath: path)
                 else { return false }
                 defer { try? handle.close() }
-                let head = [UInt8]((try? handle.read(upToCount: 64)) ?? Data())
+                let head = [UInt8]((try? handle.read(upToCount: ImageFormat.sniffedLength)) ?? Data())
                 return ImageFormat(sniffing: head) != nil
             }
-    }
-
-    /// The file's bytes when it is a photo shelfscan can decode; otherwise the error its scan would give.
-    static func check(_ path: String) throws(ImageError) -> [UInt8] {
-        let bytes = try ImageDecoder.readFile(atPath: path)
-        try ImageDecoder.checkFormat(of: bytes, path: path)
-        return bytes
-    }
-}
-
-/// A file's contents summed up for finding the same photo given twice: its length and two
-/// independent 64-bit hashes (FNV-1a and a multiplicative one), so that two different photos
-/// agreeing on all three is not a practical worry.
-struct FileDigest: Hashable {
-    var length: Int
-    var fnv: UInt64
-    var polynomial: UInt64
-
-    init(_ bytes: [UInt8]) {
-        length = bytes.count
-        var fnv: UInt64 = 0xcbf2_9ce4_8422_2325
-        var polynomial: UInt64 = 0
-        for byte in bytes {
-            fnv = (fnv ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            polynomial = polynomial &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(byte) &+ 1
-        }
-        self.fnv = fnv
-        self.polynomial = polynomial
     }
 }

@@ -114,38 +114,25 @@ struct ScanCommand: AsyncParsableCommand {
 
     func run() async throws {
         let inputs = try PhotoInputs.announced(options.photos, done: "scanned")
-        let outputs = try makeOutputs()
+        let writer = try makePictureWriter()
         let library = add ? try libraryOptions.open() : try libraryOptions.openIfPresent()
         if library == nil && libraryOptions.isNamed {
             ReportPrinter.printError(
                 "\(libraryOptions.path): no library there yet; nothing to compare with", prefix: "note")
         }
-        let outcome = await scan(inputs.photos, pictures: outputs.writer, hasLibrary: library != nil)
-        let done = outcome.value
-        var images: [ImageReport] = []
-        var pictures: [String: PictureWriter.Written] = [:]
-        for entry in inputs.entries {
-            switch entry {
-            case .photo(let path):
-                // A photo the interruption cut short is not reported as scanned.
-                guard let photo = done.first(where: { $0.report.path == path }), photo.report.error?.code != .cancelled
-                else { continue }
-                images.append(photo.report)
-                pictures[path] = photo.pictures
-            case .unusable(let report):
-                images.append(report)
-            case .sameAs:
-                continue
-            }
-        }
+        let outcome = try await scan(inputs.photos, pictures: writer, library: library)
+        // A photo the interruption cut short is not reported as scanned.
+        let scanned = outcome.value.filter { $0.report.error?.code != .cancelled }
+        let pictures = Dictionary(scanned.map { ($0.report.path, $0.pictures) }) { first, _ in first }
+        let images = inputs.inOrder(scanned.map(\.report))
         var report = ScanReport(images: images)
-        var failed = report.summary.errors > 0 || done.contains { !$0.pictures.failures.isEmpty }
+        var failed = report.summary.errors > 0 || scanned.contains { !$0.pictures.failures.isEmpty }
         if format == .table && images.count > 1 { print(ReportPrinter.batchLine(report)) }
         if outcome.wasInterrupted {
             if format == .json { print(try ReportPrinter.json(report)) }
             if let page = html { failed = !writePage(page, report: report, pictures: pictures) || failed }
             ReportPrinter.printError(
-                "interrupted: \(pictures.count) of \(inputs.photos.count) photos scanned"
+                "interrupted: \(scanned.count) of \(inputs.photos.count) photos scanned"
                     + (add ? "; nothing was added to the library" : ""), prefix: "stopped")
             throw ExitCode(130)
         }
@@ -174,7 +161,7 @@ struct ScanCommand: AsyncParsableCommand {
     /// folder that cannot be made fails the command at once. `--html` without `--annotate` or
     /// `--crops` keeps its pictures in a folder beside the page (`NAME_files`); `--review` without
     /// `--crops` keeps the crops it shows in a temporary folder.
-    private func makeOutputs() throws -> (writer: PictureWriter, pageFolder: String?) {
+    private func makePictureWriter() throws -> PictureWriter {
         var annotationFolder = annotate, cropFolder = crops
         do {
             if let page = html {
@@ -189,7 +176,7 @@ struct ScanCommand: AsyncParsableCommand {
                     "shelfscan-review-\(ProcessInfo.processInfo.processIdentifier)"
                 ).path
             }
-            return (try PictureWriter(annotationFolder: annotationFolder, cropFolder: cropFolder), html)
+            return try PictureWriter(annotationFolder: annotationFolder, cropFolder: cropFolder)
         } catch {
             ReportPrinter.printError("\(error)")
             throw ExitCode.failure
@@ -198,8 +185,8 @@ struct ScanCommand: AsyncParsableCommand {
 
     /// Scans the photos, each shown as soon as it is done.
     private func scan(
-        _ photos: [String], pictures writer: PictureWriter, hasLibrary: Bool
-    ) async -> Interruption.Outcome<[ScanOutput.Photo]> {
+        _ photos: [String], pictures writer: PictureWriter, library: Library?
+    ) async throws -> Interruption.Outcome<[ScanOutput.Photo]> {
         let progressMode: ProgressDisplay.Mode =
             quiet ? .off : TerminalStyle.isTerminal(STDERR_FILENO) ? .live : .lines
         let stderrStyle = TerminalStyle(for: STDERR_FILENO, choice: color)
@@ -215,7 +202,7 @@ struct ScanCommand: AsyncParsableCommand {
             var workerOptions = ["--max-pixels", String(options.maxPixels), "--min-confidence", String(minConfidence)]
             if let folder = writer.annotationFolder { workerOptions += ["--annotate", folder] }
             if let folder = writer.cropFolder { workerOptions += ["--crops", folder] }
-            if hasLibrary { workerOptions += ["--library", libraryOptions.path] }
+            if library != nil { workerOptions += ["--library", libraryOptions.path] }
             if progressMode == .live { workerOptions.append("--progress") }
             let supervised = await ScanSupervisor(photos: photos, names: names, workerOptions: workerOptions).run {
                 output.receive($0)
@@ -223,7 +210,11 @@ struct ScanCommand: AsyncParsableCommand {
             return Interruption.Outcome(value: output.done, wasInterrupted: supervised.wasInterrupted)
         }
         var scanOptions = ScanOptions(maxPixels: options.maxPixels, minimumConfidence: minConfidence)
-        scanOptions.library = hasLibrary ? try? libraryOptions.openIfPresent()?.matcher() : nil
+        do {
+            scanOptions.library = try library?.matcher()
+        } catch {
+            throw error.exit()
+        }
         writer.configure(&scanOptions)
         if progressMode == .live { scanOptions.progress = { progress.update($0) } }
         let nameOf = Dictionary(zip(photos, names)) { first, _ in first }
