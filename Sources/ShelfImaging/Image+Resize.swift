@@ -108,9 +108,17 @@ extension Image {
 
     /// The image scaled down so that its longer side is at most `maxSide` (unchanged when it already is).
     public func fitting(maxSide: Int) -> Image {
+        let size = Self.fittedSize(width: width, height: height, maxSide: maxSide)
+        guard size.width != width || size.height != height else { return self }
+        return resized(width: size.width, height: size.height)
+    }
+
+    /// The size `fitting(maxSide:)` gives an image of `width` × `height`.
+    public static func fittedSize(width: Int, height: Int, maxSide: Int) -> (width: Int, height: Int) {
         let longer = max(width, height)
-        guard longer > maxSide else { return self }
-        return scaled(by: Double(maxSide) / Double(longer))
+        guard longer > maxSide else { return (width, height) }
+        let scale = Double(maxSide) / Double(longer)
+        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
     }
 
     private func areaAveraged(width newWidth: Int, height newHeight: Int) -> Image {

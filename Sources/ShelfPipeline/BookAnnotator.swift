@@ -5,8 +5,8 @@ import ShelfImaging
 /// no two labels overlapping, and a legend of the colours in a band below the photo.
 public enum BookAnnotator {
     /// A copy of `image` (scaled down so its longer side is at most `maxSide`) with the books drawn
-    /// on, and the legend below it: the picture is `legendHeight(forWidth:)` taller than the scaled
-    /// photo. The books' outlines are in `image`'s pixels.
+    /// on, and the legend below it (`pictureSize` gives its size). The books' outlines are in
+    /// `image`'s pixels.
     public static func annotated(_ image: Image, books: [DetectedBook], maxSide: Int = 2000) -> Image {
         var photo = image.fitting(maxSide: maxSide)
         if photo.format != .rgb { photo = photo.rgb() }
@@ -53,6 +53,16 @@ public enum BookAnnotator {
     public static func legendHeight(forWidth width: Int, height: Int) -> Int {
         let style = Style(width: width, height: height)
         return legendLayout(width: width, style: style, unplaced: []).height
+    }
+
+    /// The size of the annotated picture of a `width` × `height` photo: the photo's part (where the
+    /// outlines are, scaled as `Image.fitting(maxSide:)` scales) and the whole, legend included
+    /// (when every label found room).
+    public static func pictureSize(
+        width: Int, height: Int, maxSide: Int
+    ) -> (photoWidth: Int, photoHeight: Int, totalHeight: Int) {
+        let photo = Image.fittedSize(width: width, height: height, maxSide: maxSide)
+        return (photo.width, photo.height, photo.height + legendHeight(forWidth: photo.width, height: photo.height))
     }
 
     /// The colour a status is drawn in.
@@ -135,9 +145,10 @@ public enum BookAnnotator {
     private static func withLegend(_ photo: Image, style: Style, unplaced: [Int]) -> Image {
         let layout = legendLayout(width: photo.width, style: style, unplaced: unplaced)
         var picture = Image(width: photo.width, height: photo.height + layout.height, format: .rgb, filledWith: 32)
+        // The photo's rows are the picture's first rows: one copy.
         picture.withUnsafeMutableBytes { target in
             photo.withUnsafeBytes { source in
-                for index in 0..<source.count { target[index] = source[index] }
+                _ = UnsafeMutableBufferPointer(rebasing: target[..<source.count]).initialize(from: source)
             }
         }
         let textHeight = 7 * style.textScale

@@ -107,17 +107,10 @@ struct HTMLReport {
         return html + "</tbody></table>\n</section>\n"
     }
 
-    /// The size `BookAnnotator` gives a photo's annotated picture: the photo fitted to
-    /// `PictureWriter.annotationMaxSide`, and the legend below it.
+    /// The size `BookAnnotator` gives a photo's annotated picture, as `PictureWriter` writes it.
     static func annotatedSize(width: Int, height: Int) -> (photoWidth: Int, totalHeight: Int) {
-        let longer = max(width, height), maxSide = PictureWriter.annotationMaxSide
-        var scaledWidth = width, scaledHeight = height
-        if longer > maxSide {
-            let scale = Double(maxSide) / Double(longer)
-            scaledWidth = max(1, Int((Double(width) * scale).rounded()))
-            scaledHeight = max(1, Int((Double(height) * scale).rounded()))
-        }
-        return (scaledWidth, scaledHeight + BookAnnotator.legendHeight(forWidth: scaledWidth, height: scaledHeight))
+        let size = BookAnnotator.pictureSize(width: width, height: height, maxSide: PictureWriter.annotationMaxSide)
+        return (size.photoWidth, size.totalHeight)
     }
 
     /// `path` as a link from a page in `folder`.
