@@ -18,9 +18,9 @@ public struct BenchRun: Sendable {
             let batch = Array(photos[start..<min(photos.count, start + ShelfScanner.maxPhotosPerRun)])
             reports += await ShelfScanner.shared.scanReport(forPhotosAt: batch, options: options).images
         }
-        let elapsed = started.duration(to: clock.now)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return BenchRun(reports: reports, wallSeconds: seconds, peakResidentMiB: Self.peakResidentMiB())
+        return BenchRun(
+            reports: reports, wallSeconds: started.duration(to: clock.now).seconds,
+            peakResidentMiB: Self.peakResidentMiB())
     }
 
     /// The report as `shelfscan scan --json` writes it.
@@ -42,5 +42,12 @@ public struct BenchRun: Sendable {
         var usage = rusage()
         getrusage(children ? RUSAGE_CHILDREN.rawValue : RUSAGE_SELF.rawValue, &usage)
         return Double(usage.ru_maxrss) / 1024
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

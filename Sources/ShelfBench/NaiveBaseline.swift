@@ -54,9 +54,9 @@ public struct NaiveBaseline: Sendable {
             let elapsed = photoStarted.duration(to: clock.now)
             images.append(
                 Scorecard.Report.Image(
-                    path: photo, elapsedMs: Self.milliseconds(elapsed), error: nil, books: [], isbns: found, text: text))
+                    path: photo, elapsedMs: elapsed.seconds * 1000, error: nil, books: [], isbns: found, text: text))
         }
-        return (Scorecard.Report(images: images), Self.milliseconds(started.duration(to: clock.now)) / 1000)
+        return (Scorecard.Report(images: images), started.duration(to: clock.now).seconds)
     }
 
     /// The checksum-valid ISBNs written in `text` (ISBN-10s as ISBN-13), each once, in order.
@@ -69,10 +69,6 @@ public struct NaiveBaseline: Sendable {
             found.append(isbn.isbn13)
         }
         return found
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
 
     /// What the command printed on stdout; a command that cannot be started is a failure naming it.

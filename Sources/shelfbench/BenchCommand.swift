@@ -66,9 +66,7 @@ struct BenchCommand: AsyncParsableCommand {
             let report = try JSONDecoder().decode(Scorecard.Report.self, from: Data(contentsOf: URL(fileURLWithPath: score)))
             let card = Scorecard(truths: truths.map(\.truth), report: report)
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                print(String(decoding: try encoder.encode(card), as: UTF8.self))
+                try Self.printJSON(card)
             } else {
                 for (name, value) in card.lines { print("\(name): \(value)") }
             }
@@ -104,11 +102,15 @@ struct BenchCommand: AsyncParsableCommand {
             }
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(result), as: UTF8.self))
+            try Self.printJSON(result)
         } else {
             print(result.text, terminator: "")
         }
+    }
+
+    private static func printJSON(_ value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        print(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 }
