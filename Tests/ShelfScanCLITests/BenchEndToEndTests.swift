@@ -68,6 +68,19 @@ struct BenchEndToEndTests {
         // The report it wrote is the one `shelfscan scan --json` writes.
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: reportFile)) as? [String: Any]
         #expect((report?["images"] as? [Any])?.count == 2 && report?["schemaVersion"] as? Int == 1)
+        // Scoring that report alone, without scanning, gives the run's figures.
+        let score = Process()
+        score.executableURL = Self.binary
+        score.arguments = [folder.path, "--score", reportFile.path, "--json"]
+        let scoreOut = Pipe()
+        score.standardOutput = scoreOut
+        try score.run()
+        let scored = scoreOut.fileHandleForReading.readDataToEndOfFile()
+        score.waitUntilExit()
+        #expect(score.terminationStatus == 0)
+        let card = try JSONDecoder().decode(Result.Card.self, from: scored)
+        #expect(card.images == 2 && card.isbnRecall == result.scorecard.isbnRecall)
+        #expect(card.spineRecall == result.scorecard.spineRecall && card.titleRecall == result.scorecard.titleRecall)
     }
 
     @Test func aFolderWithoutTruthIsAWrongCommandLine() throws {

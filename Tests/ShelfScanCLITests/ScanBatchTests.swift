@@ -131,6 +131,8 @@ struct ScanBatchTests {
         #expect(status == 0)
         #expect(screen.contains("[1/1] shelf-001.jpg"))
         #expect(screen.contains("spines read") && screen.contains("elapsed"), "\(screen)")
+        // Once a few spines are read, the time left is estimated.
+        #expect(screen.contains(" left"), "\(screen)")
         #expect(screen.contains("\r\u{1B}[K"))
         #expect(!screen.contains("scanned: ["), "the plain lines are for files and pipes")
         // --color always: statuses in colour on stdout too, though it is a pipe.
