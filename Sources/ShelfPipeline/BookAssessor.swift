@@ -23,6 +23,12 @@ public struct BookAssessor: Sendable {
     /// The default selection threshold: books at or above it are selected.
     public static let defaultMinimumConfidence = 0.7
 
+    /// The share of its confidence kept by a book whose title a second reading does not bear out:
+    /// at the default threshold no such book is selected.
+    public static let unconfirmedShare = 0.7
+    /// The report's name for the agreement of the second reading (`TitleCheck.agreement`).
+    public static let titleCheckSignal = "titleCheck"
+
     public var model: ConfidenceModel
     /// Books at or above this confidence are selected.
     public var minimumConfidence: Double
@@ -40,7 +46,13 @@ public struct BookAssessor: Sendable {
     /// The book of one spine, from what the stages found on it. `isbn` is the ISBN the photo gave
     /// the book (a barcode on it, else one printed on it), if any.
     public func book(from findings: SpineFindings, isbn: ISBN?) -> DetectedBook {
-        let confidence = findings.assessment.confidence(hasISBN: isbn != nil)
+        var confidence = findings.assessment.confidence(hasISBN: isbn != nil)
+        var signals = Dictionary(uniqueKeysWithValues: findings.assessment.signals.map { ($0.key.rawValue, $0.value) })
+        if let agreement = findings.titleAgreement {
+            signals[Self.titleCheckSignal] = agreement
+            // An ISBN's checksum is check enough.
+            if isbn == nil && agreement < TitleCheck.confirming { confidence *= Self.unconfirmedShare }
+        }
         let selected = confidence >= minimumConfidence
         let status: DetectedBook.Status = !selected ? .uncertain : isbn != nil ? .confirmed : .detected
         let reading = findings.reading, parsed = findings.parsed
@@ -49,6 +61,6 @@ public struct BookAssessor: Sendable {
             detectionScore: findings.spine.score, status: status, selected: selected, polygon: findings.spine.polygon,
             textOrientation: reading.text.words.isEmpty ? nil : reading.orientation,
             text: reading.text.lines.map(\.text).joined(separator: " | "), publisher: parsed.publisher,
-            signals: Dictionary(uniqueKeysWithValues: findings.assessment.signals.map { ($0.key.rawValue, $0.value) }))
+            signals: signals)
     }
 }

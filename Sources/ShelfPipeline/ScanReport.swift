@@ -144,7 +144,7 @@ public struct ReportedError: Sendable, Codable, Equatable {
 
     /// The stages of a photo's scan, in order.
     public enum Stage: String, Sendable, Codable {
-        case models, decode, detect, barcodes, read, readAgain, isbnLines, text
+        case models, decode, detect, barcodes, read, readAgain, checkTitles, isbnLines, text
         /// Somewhere in the photo's scan, which stopped without saying where.
         case unknown
     }

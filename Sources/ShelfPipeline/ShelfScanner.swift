@@ -110,6 +110,12 @@ public actor ShelfScanner {
             if run.record(.readAgain, error) { return run.finished() }
         }
         run.lap("readAgain")
+        do {
+            findings = try await reading.checkingTitles(findings, in: image)
+        } catch {
+            if run.record(.checkTitles, error) { return run.finished() }
+        }
+        run.lap("checkTitles")
         var lineISBNs = [ISBN?](repeating: nil, count: findings.count)
         do {
             lineISBNs = try await ISBNLineStage(recognizer: recognizer).isbns(

@@ -8,12 +8,19 @@ public struct SpineFindings: Sendable {
     public let reading: SpineReader.Reading
     public let parsed: ParsedSpine
     public let assessment: Assessment
+    /// How far a second, independent reading bears out the parsed title (`TitleCheck.agreement`);
+    /// nil when the book was not checked.
+    public var titleAgreement: Double?
 
-    public init(spine: DetectedSpine, reading: SpineReader.Reading, parsed: ParsedSpine, assessment: Assessment) {
+    public init(
+        spine: DetectedSpine, reading: SpineReader.Reading, parsed: ParsedSpine, assessment: Assessment,
+        titleAgreement: Double? = nil
+    ) {
         self.spine = spine
         self.reading = reading
         self.parsed = parsed
         self.assessment = assessment
+        self.titleAgreement = titleAgreement
     }
 
     /// The confidence of the parse alone, with the ISBN printed in its text if any: what decides

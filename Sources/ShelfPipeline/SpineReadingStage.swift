@@ -55,6 +55,27 @@ struct SpineReadingStage: Sendable {
         return kept
     }
 
+    /// The findings with the title of each book the assessor would select checked against a
+    /// second, independent reading of its spine (`SpineReader.titleAgreement`).
+    func checkingTitles(_ findings: [SpineFindings], in image: Image) async throws -> [SpineFindings] {
+        let candidates = findings.indices.filter {
+            // An ISBN printed on the book is check enough.
+            findings[$0].parsed.title != nil && findings[$0].parsed.isbn == nil
+                && findings[$0].confidence >= assessor.minimumConfidence
+        }
+        let reader = reader
+        let agreements = try await Self.concurrentMap(candidates) { index in
+            let polygon = findings[index].spine.polygon, orientation = findings[index].reading.orientation
+            let title = findings[index].parsed.title ?? ""
+            return try await recognizer.withEngine { engine in
+                reader.titleAgreement(title, of: polygon, orientation: orientation, in: image, engine: engine)
+            }
+        }
+        var checked = findings
+        for (index, agreement) in zip(candidates, agreements) { checked[index].titleAgreement = agreement }
+        return checked
+    }
+
     private func findings(of spine: DetectedSpine, reading: SpineReader.Reading) -> SpineFindings {
         let parsed = parser.parse(reading.text)
         return SpineFindings(
