@@ -118,6 +118,37 @@ struct GradientField: Sendable {
         return min(40, max(8, 2 * median))
     }
 
+    /// `verticalEdgeAngles` at another `threshold`, worked out only in `rows` × `columns`
+    /// (`noEdge` elsewhere): a second, fainter look at part of the image.
+    func verticalEdgeAngles(threshold: Float, rows: Range<Int>, columns: Range<Int>) -> [UInt8] {
+        var angles = [UInt8](repeating: Self.noEdge, count: width * height)
+        let rows = max(0, rows.lowerBound)..<min(height, rows.upperBound)
+        let columns = max(0, columns.lowerBound)..<min(width, columns.upperBound)
+        let binEdges = (0...Self.maxEdgeLean).map { Float(tan((Double($0) + 0.5) * .pi / 180)) }
+        for y in rows {
+            for x in columns {
+                let index = y * width + x
+                if let bin = Self.verticalEdgeBin(dx: dx[index], dy: dy[index], threshold: threshold, binEdges: binEdges) {
+                    angles[index] = bin
+                }
+            }
+        }
+        return angles
+    }
+
+    /// The `verticalEdgeAngles` entry of a gradient: nil below `threshold`, near horizontal or
+    /// leaning past `maxEdgeLean`.
+    @inline(__always)
+    private static func verticalEdgeBin(dx gx: Float, dy gy: Float, threshold: Float, binEdges: [Float]) -> UInt8? {
+        let absX = abs(gx), absY = abs(gy)
+        guard absX + absY > threshold, absY <= 1.7 * absX else { return nil }
+        let ratio = absY / absX
+        guard ratio <= binEdges[maxEdgeLean] else { return nil }
+        var degrees = 0
+        while ratio > binEdges[degrees] { degrees += 1 }
+        return UInt8(((gx > 0) == (gy > 0) ? degrees : -degrees) + maxEdgeLean)
+    }
+
     private static func classifyEdges(dx: [Float], dy: [Float], threshold: Float) -> (vertical: [UInt8], horizontal: [UInt8]) {
         var vertical = [UInt8](repeating: noEdge, count: dx.count)
         var horizontal = [UInt8](repeating: 0, count: dx.count)

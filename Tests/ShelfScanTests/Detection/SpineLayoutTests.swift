@@ -111,6 +111,61 @@ struct SpineLayoutTests {
         #expect(tops.filter { abs($0 - Double(top)) <= 8 }.count >= 10, "tops at \(tops.map { Int($0) })")
     }
 
+    /// A row of twelve books with pale lettering, the middle four of one dark colour meeting in
+    /// seams only a little darker: steps the photo's edge threshold passes over, as between black
+    /// paperbacks on a real shelf. With their outlines and the seams' columns.
+    static func darkNeighboursRow() -> (image: Image, outlines: [[Point]], seams: [Int]) {
+        let width = 900, height = 700, bookWidth = 48, top = 150, boardTop = 600
+        var image = Image(width: width, height: height, format: .rgb, filledWith: 200)
+        image.fill(PixelRect(x: 0, y: boardTop, width: width, height: height - boardTop), with: .init(red: 110, green: 80, blue: 50))
+        let colours: [Image.Colour] = [
+            .init(red: 160, green: 40, blue: 40), .init(red: 40, green: 70, blue: 140), .init(red: 200, green: 170, blue: 60),
+            .init(red: 50, green: 120, blue: 70),
+        ]
+        let dark = Image.Colour(red: 44, green: 44, blue: 48), seam = Image.Colour(red: 22, green: 22, blue: 24)
+        var outlines: [[Point]] = [], seams: [Int] = []
+        for index in 0..<12 {
+            let left = 162 + index * bookWidth
+            let isDark = (4..<8).contains(index)
+            // Dark books touch, a two-pixel seam between them; the others stand a gap apart.
+            let body = isDark ? bookWidth : bookWidth - 3
+            image.fill(PixelRect(x: left, y: top, width: body, height: boardTop - top), with: isDark ? dark : colours[index % 4])
+            if isDark && index > 4 {
+                image.fill(PixelRect(x: left - 1, y: top, width: 2, height: boardTop - top), with: seam)
+                seams.append(left)
+            }
+            for y in stride(from: top + 20, to: boardTop - 20, by: 6) where (y / 6) % 7 != 0 {
+                for stroke in 0..<3 {
+                    image.fill(PixelRect(x: left + 10 + stroke * 10, y: y, width: 6, height: 3), with: .init(red: 235, green: 230, blue: 215))
+                }
+            }
+            outlines.append([
+                Point(x: Double(left), y: Double(top)), Point(x: Double(left + body), y: Double(top)),
+                Point(x: Double(left + body), y: Double(boardTop)), Point(x: Double(left), y: Double(boardTop)),
+            ])
+        }
+        return (image, outlines, seams)
+    }
+
+    /// Faint seams are found in a second look between boundaries far wider apart than the row's
+    /// books, and only there: without it the dark books merge.
+    @Test func darkNeighboursMeetingInFaintSeamsAreSplit() {
+        let (image, outlines, seams) = Self.darkNeighboursRow()
+        let field = GradientField(image: image)
+        let row = 150..<600
+        func foundSeams(_ finder: SpineBoundaryFinder) -> Int {
+            let lines = finder.boundaries(in: field, row: row)
+            return seams.filter { seam in lines.contains { abs($0.x - Double(seam)) <= 3 } }.count
+        }
+        var firstLookOnly = SpineBoundaryFinder()
+        firstLookOnly.wideGap = .infinity
+        #expect(foundSeams(firstLookOnly) == 0)
+        #expect(foundSeams(SpineBoundaryFinder()) == seams.count)
+        let spines = SpineDetector().spines(in: image)
+        let matching = OutlineMatching(truth: outlines, detected: spines.map(\.polygon))
+        #expect(matching.matches.count >= 11, "\(matching.matches.count) of 12 books")
+    }
+
     /// A rendered shelf turned a quarter either way, as a phone held sideways writes it without
     /// an EXIF turn: the books are found as on the shelf the right way up.
     @Test(arguments: [1, 3])
