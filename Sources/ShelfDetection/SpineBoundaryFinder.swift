@@ -23,6 +23,9 @@ struct SpineBoundaryFinder: Sendable {
     var wideGap = 1.8
     /// The edge threshold of that second look, as a share of the photo's.
     var faintEdgeShare = 0.5
+    /// The least coverage of a boundary found in that second look: the seam between two dark
+    /// books is an edge only where light catches it.
+    var faintMinCoverage = 0.4
 
     /// The boundaries in `row`, left to right.
     func boundaries(in field: GradientField, row: Range<Int>) -> [BoundaryLine] {
@@ -32,7 +35,9 @@ struct SpineBoundaryFinder: Sendable {
         guard last - first >= 8 else { return [] }
         let rows = first..<last
         let candidates = field.verticalEdgeAngles.withUnsafeBufferPointer { edgeAngles in
-            lines(in: edgeAngles, width: field.width, rows: rows, columns: 0..<field.width, angles: -maxLean...maxLean)
+            lines(
+                in: edgeAngles, width: field.width, rows: rows, columns: 0..<field.width, angles: -maxLean...maxLean,
+                minCoverage: minCoverage)
         }
         let found = separated(candidates, top: Double(first), bottom: Double(row.upperBound), width: field.width)
         return refined(found, in: field, rows: rows, bottom: Double(row.upperBound))
@@ -43,7 +48,7 @@ struct SpineBoundaryFinder: Sendable {
     /// `GradientField.verticalEdgeAngles` of an image `width` wide.
     private func lines(
         in edgeAngles: UnsafeBufferPointer<UInt8>, width: Int, rows: Range<Int>, columns: Range<Int>,
-        angles range: ClosedRange<Int>
+        angles range: ClosedRange<Int>, minCoverage: Double
     ) -> [BoundaryLine] {
         guard !columns.isEmpty, !rows.isEmpty else { return [] }
         let referenceY = Double(rows.lowerBound + rows.upperBound) / 2
@@ -102,8 +107,9 @@ struct SpineBoundaryFinder: Sendable {
     }
 
     /// `found` with fainter boundaries added inside its gaps that are `wideGap` times the row's
-    /// typical gap or more: edges down to `faintEdgeShare` of the photo's threshold, leaning within
-    /// `angleTolerance` of the two boundaries about them, at least half a typical gap from either.
+    /// typical gap or more: edges down to `faintEdgeShare` of the photo's threshold covering
+    /// `faintMinCoverage` of the rows, leaning within `angleTolerance` of the two boundaries about
+    /// them, at least half a typical gap from either.
     private func refined(_ found: [BoundaryLine], in field: GradientField, rows: Range<Int>, bottom: Double) -> [BoundaryLine] {
         // The row's typical book width: the median gap, slivers (the two sides of a shadow between
         // books) left out.
@@ -125,7 +131,9 @@ struct SpineBoundaryFinder: Sendable {
             let lean = Int(((atan(left.slope) + atan(right.slope)) / 2 * 180 / .pi).rounded())
             let angles = max(-maxLean, lean - angleTolerance)...min(maxLean, lean + angleTolerance)
             let candidates = faint.withUnsafeBufferPointer { edgeAngles in
-                lines(in: edgeAngles, width: field.width, rows: rows, columns: columns, angles: angles)
+                lines(
+                    in: edgeAngles, width: field.width, rows: rows, columns: columns, angles: angles,
+                    minCoverage: faintMinCoverage)
             }
             var inside: [BoundaryLine] = []
             for line in candidates.sorted(by: { $0.coverage > $1.coverage }) {
