@@ -111,7 +111,10 @@ public struct SpineReader: Sendable {
         case luma
     }
 
-    /// One check reading of an upright colour crop.
+    /// One check reading of an upright colour crop, every word kept: the check asks only whether
+    /// the title is in it, and words read right at the check's scale often come with low
+    /// confidence (dropping them, as `cleaned` does for the first reading, left correct titles
+    /// of rendered spines unconfirmed).
     func checkReading(
         of crop: Image, preparedBy preparation: CheckPreparation, orientation: TextOrientation, engine: TesseractEngine
     ) -> RecognizedText {
@@ -123,7 +126,7 @@ public struct SpineReader: Sendable {
             gray = crop.grayscale().contrastStretched()
             if gray.meanLevel < 128 { gray = gray.inverted() }
         }
-        return cleaned(engine.recognize(gray.rotated(quarterTurns: orientation.quarterTurns), segmentation: .singleBlock))
+        return engine.recognize(gray.rotated(quarterTurns: orientation.quarterTurns), segmentation: .singleBlock)
     }
 
     /// Width across a spine for the check readings: far enough from `pixelsAcross` that the
