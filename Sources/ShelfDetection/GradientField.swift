@@ -124,7 +124,7 @@ struct GradientField: Sendable {
         var angles = [UInt8](repeating: Self.noEdge, count: width * height)
         let rows = max(0, rows.lowerBound)..<min(height, rows.upperBound)
         let columns = max(0, columns.lowerBound)..<min(width, columns.upperBound)
-        let binEdges = (0...Self.maxEdgeLean).map { Float(tan((Double($0) + 0.5) * .pi / 180)) }
+        let binEdges = Self.leanBinEdges
         for y in rows {
             for x in columns {
                 let index = y * width + x
@@ -136,12 +136,20 @@ struct GradientField: Sendable {
         return angles
     }
 
+    /// tan of each whole degree's upper bin edge, so a lean's bin comes from a ratio without atan.
+    private static let leanBinEdges = (0...maxEdgeLean).map { Float(tan((Double($0) + 0.5) * .pi / 180)) }
+    /// |dy| > 1.7 |dx|: a gradient within about 30° of vertical, an edge near horizontal.
+    private static let horizontalRatio: Float = 1.7
+
     /// The `verticalEdgeAngles` entry of a gradient: nil below `threshold`, near horizontal or
-    /// leaning past `maxEdgeLean`.
+    /// leaning past `maxEdgeLean`. `binEdges` is `leanBinEdges`, passed in to keep it out of the
+    /// callers' per-pixel loops.
     @inline(__always)
     private static func verticalEdgeBin(dx gx: Float, dy gy: Float, threshold: Float, binEdges: [Float]) -> UInt8? {
         let absX = abs(gx), absY = abs(gy)
-        guard absX + absY > threshold, absY <= 1.7 * absX else { return nil }
+        guard absX + absY > threshold, absY <= horizontalRatio * absX else { return nil }
+        // The edge runs perpendicular to the gradient: its lean from vertical is the gradient's
+        // angle from horizontal, atan(gy / gx).
         let ratio = absY / absX
         guard ratio <= binEdges[maxEdgeLean] else { return nil }
         var degrees = 0
@@ -152,9 +160,7 @@ struct GradientField: Sendable {
     private static func classifyEdges(dx: [Float], dy: [Float], threshold: Float) -> (vertical: [UInt8], horizontal: [UInt8]) {
         var vertical = [UInt8](repeating: noEdge, count: dx.count)
         var horizontal = [UInt8](repeating: 0, count: dx.count)
-        // tan of each whole degree's upper bin edge, so the angle bin comes from a ratio without atan.
-        let binEdges = (0...maxEdgeLean).map { Float(tan((Double($0) + 0.5) * .pi / 180)) }
-        let horizontalRatio: Float = 1.7  // |dy| > 1.7 |dx|: within about 30° of horizontal
+        let binEdges = leanBinEdges, horizontalRatio = horizontalRatio
         dx.withUnsafeBufferPointer { dx in
             dy.withUnsafeBufferPointer { dy in
                 vertical.withUnsafeMutableBufferPointer { vertical in
@@ -165,16 +171,9 @@ struct GradientField: Sendable {
                             guard absX + absY > threshold else { continue }
                             if absY > horizontalRatio * absX {
                                 horizontal[index] = 1
-                                continue
+                            } else if let bin = verticalEdgeBin(dx: gx, dy: gy, threshold: threshold, binEdges: binEdges) {
+                                vertical[index] = bin
                             }
-                            // The edge runs perpendicular to the gradient: its lean from vertical is
-                            // the gradient's angle from horizontal, atan(gy / gx).
-                            let ratio = absY / absX
-                            guard ratio <= binEdges[maxEdgeLean] else { continue }
-                            var degrees = 0
-                            while ratio > binEdges[degrees] { degrees += 1 }
-                            let signed = (gx > 0) == (gy > 0) ? degrees : -degrees
-                            vertical[index] = UInt8(signed + maxEdgeLean)
                         }
                     }
                 }

@@ -40,7 +40,7 @@ struct SpineBoundaryFinder: Sendable {
                 minCoverage: minCoverage)
         }
         let found = separated(candidates, top: Double(first), bottom: Double(row.upperBound), width: field.width)
-        return refined(found, in: field, rows: rows, bottom: Double(row.upperBound))
+        return refined(found, in: field, rows: rows)
     }
 
     /// The strongest line through each column of `columns` whose lean is in `angles`, with its
@@ -66,7 +66,9 @@ struct SpineBoundaryFinder: Sendable {
                     for index in angles.indices { shifts[index] = Int((slopes[index] * rise).rounded()) }
                     let base = y * width
                     let stamp = Int32(y)
-                    for x in 0..<width {
+                    // Only pixels whose lines can pass through `columns` vote.
+                    let reach = (shifts.lazy.map(abs).max() ?? 0) + 1
+                    for x in max(0, columns.lowerBound - reach)..<min(width, columns.upperBound + reach) {
                         let bin = edgeAngles[base + x]
                         guard bin != GradientField.noEdge else { continue }
                         let lean = Int(bin) - GradientField.maxEdgeLean
@@ -110,7 +112,7 @@ struct SpineBoundaryFinder: Sendable {
     /// typical gap or more: edges down to `faintEdgeShare` of the photo's threshold covering
     /// `faintMinCoverage` of the rows, leaning within `angleTolerance` of the two boundaries about
     /// them, at least half a typical gap from either.
-    private func refined(_ found: [BoundaryLine], in field: GradientField, rows: Range<Int>, bottom: Double) -> [BoundaryLine] {
+    private func refined(_ found: [BoundaryLine], in field: GradientField, rows: Range<Int>) -> [BoundaryLine] {
         // The row's typical book width: the median gap, slivers (the two sides of a shadow between
         // books) left out.
         let sliver = 2 * max(3, minSeparation * Double(field.width))
