@@ -114,7 +114,9 @@ struct SpineLayoutTests {
     /// A row of twelve books with pale lettering, the middle four of one dark colour meeting in
     /// seams only a little darker: steps the photo's edge threshold passes over, as between black
     /// paperbacks on a real shelf. With their outlines and the seams' columns.
-    static func darkNeighboursRow() -> (image: Image, outlines: [[Point]], seams: [Int]) {
+    /// `seamShare`: the share of the books' height along which the seams between the dark ones
+    /// show, in stretches, as where light catches them.
+    static func darkNeighboursRow(seamShare: Double = 1) -> (image: Image, outlines: [[Point]], seams: [Int]) {
         let width = 900, height = 700, bookWidth = 48, top = 150, boardTop = 600
         var image = Image(width: width, height: height, format: .rgb, filledWith: 200)
         image.fill(PixelRect(x: 0, y: boardTop, width: width, height: height - boardTop), with: .init(red: 110, green: 80, blue: 50))
@@ -131,7 +133,10 @@ struct SpineLayoutTests {
             let body = isDark ? bookWidth : bookWidth - 3
             image.fill(PixelRect(x: left, y: top, width: body, height: boardTop - top), with: isDark ? dark : colours[index % 4])
             if isDark && index > 4 {
-                image.fill(PixelRect(x: left - 1, y: top, width: 2, height: boardTop - top), with: seam)
+                let period = 40, shown = Int(seamShare * Double(period))
+                for y in stride(from: top, to: boardTop, by: period) {
+                    image.fill(PixelRect(x: left - 1, y: y, width: 2, height: min(shown, boardTop - y)), with: seam)
+                }
                 seams.append(left)
             }
             for y in stride(from: top + 20, to: boardTop - 20, by: 6) where (y / 6) % 7 != 0 {
@@ -164,6 +169,22 @@ struct SpineLayoutTests {
         let spines = SpineDetector().spines(in: image)
         let matching = OutlineMatching(truth: outlines, detected: spines.map(\.polygon))
         #expect(matching.matches.count >= 11, "\(matching.matches.count) of 12 books")
+    }
+
+    /// Seams showing in stretches along half the books' height (an edge along about 44% of the
+    /// searched rows) are still taken in the second look, at `faintMinCoverage`; the first look's
+    /// coverage would drop them.
+    @Test func seamsShowingInPlacesAreSplit() {
+        let (image, _, seams) = Self.darkNeighboursRow(seamShare: 0.5)
+        let field = GradientField(image: image)
+        func foundSeams(_ finder: SpineBoundaryFinder) -> Int {
+            let lines = finder.boundaries(in: field, row: 150..<600)
+            return seams.filter { seam in lines.contains { abs($0.x - Double(seam)) <= 3 } }.count
+        }
+        var firstLookCoverage = SpineBoundaryFinder()
+        firstLookCoverage.faintMinCoverage = firstLookCoverage.minCoverage
+        #expect(foundSeams(firstLookCoverage) == 0)
+        #expect(foundSeams(SpineBoundaryFinder()) == seams.count)
     }
 
     /// A rendered shelf turned a quarter either way, as a phone held sideways writes it without
