@@ -16,6 +16,8 @@ public struct SpineDetector: Sendable {
 
     /// How much more boundary a quarter turn of the photo must show to be taken as its way up.
     var sidewaysMargin = 1.5
+    /// How each row's boundaries become outlines.
+    var outliner = SpineOutliner()
 
     /// The spines in `image` (as displayed), top row first, left to right within a row.
     ///
@@ -67,7 +69,7 @@ public struct SpineDetector: Sendable {
             let boundaries = SpineBoundaryFinder().boundaries(in: field, row: row)
             boundaryLength += boundaries.reduce(0) { $0 + $1.coverage * Double(row.count) }
             let ceiling = rowIndex == 0 ? 0 : rows[rowIndex - 1].upperBound + 2
-            let outlines = SpineOutliner().outlines(
+            let outlines = outliner.outlines(
                 in: field, image: deskewed, row: row, ceiling: ceiling, boundaries: boundaries,
                 validSpans: frame.validSpans)
             for outline in outlines {

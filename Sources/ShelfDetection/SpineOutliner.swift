@@ -2,7 +2,8 @@ import ShelfImaging
 
 /// Turns the boundaries of a shelf row into spine outlines: each stretch between two neighbouring
 /// boundaries is a book unless it is a sliver or bare wall (a gap between books has no lettering
-/// and no top edge), and its top is the highest edge that runs across its whole width.
+/// and no top edge), and its top is the highest edge that runs across its whole width. A stretch
+/// far wider than its row's books may be copies of one book, split where their lettering parts.
 struct SpineOutliner: Sendable {
     /// A book is at least this share of the image width across.
     var minWidth = 0.007
@@ -16,6 +17,21 @@ struct SpineOutliner: Sendable {
     var minTopCoverage = 0.5
     /// A book stands at least this share of the row's height above the board.
     var minHeight = 0.3
+    /// An upright stretch at least this many times as wide as the row's median one may be copies
+    /// of one book side by side (`copies`).
+    var copyWidth = 1.2
+    /// Copies leave a gap in the lettering between them: the emptiest column in the middle of the
+    /// stretch holds lettering in at most this share of the rows the sides' fullest columns do.
+    var copyValleyShare = 0.3
+    /// Copies read alike: of the rows lettered on either side, at least this share are lettered on
+    /// both (two rows of slack).
+    var copyLikeness = 0.6
+    /// Copies carry as much lettering each: the side with less holds at least this share of the
+    /// other's. A title set beside its author's name, larger, usually carries more.
+    var copyInkRatio = 0.85
+    /// Words set across one wide spine bridge that gap: in at most this share of the rows lettered
+    /// on both sides may lettering run through it.
+    var copyBridge = 0.15
 
     /// A spine in working-image coordinates.
     struct Outline: Sendable {
@@ -48,7 +64,18 @@ struct SpineOutliner: Sendable {
                 outlines.append(outline)
             }
         }
-        return outlines.flatMap { stackedPieces(of: $0, in: field) }
+        func width(_ outline: Outline) -> Double {
+            let middle = (outline.top + outline.bottom) / 2
+            return outline.right.x(atY: middle) - outline.left.x(atY: middle)
+        }
+        let widths = outlines.map(width).sorted()
+        let typicalWidth = widths.isEmpty ? 0 : widths[widths.count / 2]
+        return outlines.flatMap { outline in
+            // Wider than tall: perhaps a flat stack. Upright and far wider than the row's books:
+            // perhaps copies of one book.
+            if outline.bottom - outline.top < maxStackAspect * width(outline) { return stackedPieces(of: outline, in: field) }
+            return width(outline) >= copyWidth * typicalWidth ? copies(of: outline, in: field) : [outline]
+        }
     }
 
     /// The books of a flat stack, when `outline` is one: a stretch wider than it is tall, crossed

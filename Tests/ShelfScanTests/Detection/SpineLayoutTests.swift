@@ -78,6 +78,100 @@ struct SpineLayoutTests {
         }
     }
 
+    /// A row of ten books on a board, each 46 px wide and of its own colour, except that books
+    /// `pair` and `pair + 1` are two copies of one book touching with no seam between them: one
+    /// colour, the same lettering at the same heights. `wide` instead makes book `pair` one spine
+    /// twice as wide, its words set across it. Lettering is drawn as rows of letter blocks whose
+    /// top and bottom edges are the strokes the detector sees; with the books' outlines.
+    static func rowWithCopies(pair: Int = 4, wide: Bool = false) -> (image: Image, outlines: [[Point]]) {
+        let width = 900, height = 700, bookWidth = 46, top = 160, boardTop = 600
+        var image = Image(width: width, height: height, format: .rgb, filledWith: 205)
+        image.fill(PixelRect(x: 0, y: boardTop, width: width, height: height - boardTop), with: .init(red: 110, green: 80, blue: 50))
+        let palette: [Image.Colour] = [
+            .init(red: 160, green: 40, blue: 40), .init(red: 40, green: 70, blue: 140), .init(red: 50, green: 120, blue: 70),
+            .init(red: 90, green: 50, blue: 110), .init(red: 30, green: 30, blue: 35),
+        ]
+        var outlines: [[Point]] = []
+        var left = 150, index = 0
+        while index < 10 {
+            let isPair = index == pair
+            let span = isPair ? 2 * bookWidth : bookWidth
+            let colour = isPair ? Image.Colour(red: 35, green: 95, blue: 150) : palette[index % palette.count]
+            image.fill(PixelRect(x: left, y: top, width: span - (isPair && !wide ? 0 : 3), height: boardTop - top), with: colour)
+            // Words along the spine: blocks of letters, a different word length on each line.
+            func lettering(across from: Int, width: Int, acrossSpine: Bool) {
+                var y = top + 40, line = 0
+                while y < boardTop - 60 {
+                    if acrossSpine {
+                        // A word set across the spine: letters of varied widths side by side, centred.
+                        let widths = (0..<(4 + line % 3)).map { 7 + ($0 * 5 + line * 3) % 6 }
+                        var x = from + (width - widths.reduce(0) { $0 + $1 + 3 }) / 2
+                        for letter in widths {
+                            image.fill(PixelRect(x: x, y: y, width: letter, height: 14), with: .white)
+                            x += letter + 3
+                        }
+                        y += 26
+                    } else {
+                        // A word along the spine: letter blocks one above the other in the middle.
+                        let letters = 3 + line % 4
+                        for row in 0..<letters {
+                            image.fill(PixelRect(x: from + width / 2 - 7, y: y + row * 12, width: 14, height: 8), with: .white)
+                        }
+                        y += letters * 12 + 20
+                    }
+                    line += 1
+                }
+            }
+            if isPair && !wide {
+                lettering(across: left, width: bookWidth - 3, acrossSpine: false)
+                lettering(across: left + bookWidth, width: bookWidth - 3, acrossSpine: false)
+            } else {
+                lettering(across: left, width: span - 3, acrossSpine: isPair)
+            }
+            let copies = isPair && !wide ? [left, left + bookWidth] : [left]
+            let each = isPair && !wide ? bookWidth : span - 3
+            for start in copies {
+                outlines.append([
+                    Point(x: Double(start), y: Double(top)), Point(x: Double(start + each), y: Double(top)),
+                    Point(x: Double(start + each), y: Double(boardTop)), Point(x: Double(start), y: Double(boardTop)),
+                ])
+            }
+            left += span
+            index += isPair && !wide ? 2 : 1
+        }
+        return (image, outlines)
+    }
+
+    /// Two copies of one book side by side, as shops and libraries shelve them, meet in no edge:
+    /// they are told apart by the gap in the lettering between them and by reading alike.
+    @Test func twoCopiesSideBySideAreOutlinedOneByOne() {
+        let (image, outlines) = Self.rowWithCopies()
+        func found(_ detector: SpineDetector) -> Int {
+            OutlineMatching(truth: outlines, detected: detector.spines(in: image).map(\.polygon)).matches.count
+        }
+        var noCopies = SpineDetector()
+        noCopies.outliner.copyValleyShare = -1
+        #expect(found(noCopies) == outlines.count - 2, "without the split, the copies are one outline")
+        #expect(found(SpineDetector()) == outlines.count)
+    }
+
+    /// A spine twice as wide as its neighbours with its words set across it (as "WHITE / TEETH"
+    /// stacked on a thick spine) is one book: its lettering runs through its middle, where two
+    /// copies would leave a gap.
+    @Test func aWideSpineWithWordsAcrossItStaysWhole() {
+        let (image, outlines) = Self.rowWithCopies(wide: true)
+        let spines = SpineDetector().spines(in: image)
+        let matching = OutlineMatching(truth: outlines, detected: spines.map(\.polygon))
+        #expect(matching.matches.count == outlines.count, "\(matching.matches.count) of \(outlines.count), \(spines.count) outlines")
+        #expect(spines.count == outlines.count)
+        // Judged by likeness alone, its two halves would pass for copies.
+        var likenessOnly = SpineDetector()
+        likenessOnly.outliner.copyValleyShare = 1
+        likenessOnly.outliner.copyBridge = .infinity
+        likenessOnly.outliner.copyInkRatio = 0
+        #expect(likenessOnly.spines(in: image).count == outlines.count + 1)
+    }
+
     /// A row of upright books of two colours, as many real spines are: a light head with its
     /// title in dark strokes above a dark body with light strokes. The outline's top is the book's
     /// top, not the line where the colours meet.
