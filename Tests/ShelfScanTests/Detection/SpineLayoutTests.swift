@@ -78,6 +78,103 @@ struct SpineLayoutTests {
         }
     }
 
+    /// A row of books photographed from below, as a tall bookcase is: the books' sides converge
+    /// toward a vanishing point above the photo, so each book leans by its own angle (about 11° at
+    /// the row's ends, none in its middle) and is narrower at its top than at its foot. With their
+    /// outlines, any quadrilaterals. Drawn four times larger and scaled down, as `leaningRow`.
+    static func perspectiveRow() -> (image: Image, outlines: [[Point]]) {
+        let scale = 4.0
+        let width = 1000, height = 700, bookWidth = 46.0, boardTop = 600.0, top = 170.0
+        let vanishing = Point(x: 500, y: -1500)
+        var image = Image(width: width * 4, height: height * 4, format: .rgb, filledWith: 215)
+        image.fill(
+            PixelRect(x: 0, y: Int(boardTop * scale), width: width * 4, height: (height - Int(boardTop)) * 4),
+            with: .init(red: 110, green: 80, blue: 50))
+        let palette: [Image.Colour] = [
+            .init(red: 160, green: 40, blue: 40), .init(red: 40, green: 70, blue: 140), .init(red: 200, green: 170, blue: 60),
+            .init(red: 50, green: 120, blue: 70), .init(red: 90, green: 50, blue: 110), .init(red: 30, green: 30, blue: 35),
+        ]
+        /// Where a line from `foot` on the board toward the vanishing point is at height `y`.
+        func x(_ foot: Double, atY y: Double) -> Double {
+            vanishing.x + (foot - vanishing.x) * (y - vanishing.y) / (boardTop - vanishing.y)
+        }
+        var outlines: [[Point]] = []
+        for index in 0..<18 {
+            let left = 90 + Double(index) * bookWidth, right = left + bookWidth - 3
+            let colour = palette[index % palette.count]
+            let ink: Image.Colour = colour.red > 180 && colour.green > 180 ? .black : .white
+            for row in Int(top * scale)..<Int(boardTop * scale) {
+                let y = Double(row) / scale
+                let from = x(left, atY: y) * scale, to = x(right, atY: y) * scale
+                image.fill(PixelRect(x: Int(from), y: row, width: Int(to - from), height: 1), with: colour)
+                // Lettering: lines of three short strokes across the middle of the spine.
+                let along = boardTop - y
+                if along > 50 && along < boardTop - top - 50 && Int(along) % 22 < 12 {
+                    let across = to - from
+                    for stroke in 0..<3 {
+                        let start = from + across * (0.2 + Double(stroke) * 0.22)
+                        image.fill(PixelRect(x: Int(start), y: row, width: Int(across * 0.12), height: 1), with: ink)
+                    }
+                }
+            }
+            outlines.append([
+                Point(x: x(left, atY: top), y: top), Point(x: x(right, atY: top), y: top),
+                Point(x: right, y: boardTop), Point(x: left, y: boardTop),
+            ])
+        }
+        return (image.downscaled(byFactor: 4), outlines)
+    }
+
+    @Test func booksConvergingInPerspectiveAreOutlinedOneByOne() {
+        let (image, outlines) = Self.perspectiveRow()
+        let spines = SpineDetector().spines(in: image)
+        let matching = OutlineMatching(truth: outlines, detected: spines.map(\.polygon))
+        #expect(matching.recall >= 0.85, "\(matching.matches.count) of 18 books, \(spines.count) outlines")
+        #expect(matching.precision >= 0.85, "precision \(matching.precision)")
+        // The end books' outlines lean as their books do, each its own way.
+        let leftmost = spines.min { $0.polygon[0].x < $1.polygon[0].x }, rightmost = spines.max { $0.polygon[0].x < $1.polygon[0].x }
+        #expect((leftmost?.polygon[0].x ?? 0) > (leftmost?.polygon[3].x ?? 0) + 40, "the left end leans right toward the top")
+        #expect((rightmost?.polygon[1].x ?? 0) < (rightmost?.polygon[2].x ?? 0) - 40, "the right end leans left toward the top")
+    }
+
+    /// A framed picture standing on the board beside a row of books, as on many home shelves: a
+    /// dark frame, a pale mount and a picture of soft shapes, shorter than the books and several
+    /// times as wide as one. It is no book, and the books beside it are still found one by one.
+    @Test func aFramedPictureBesideTheBooksIsNotABook() {
+        let (books, outlines) = Self.leaningRow(count: 12, degrees: 0)
+        var image = books
+        let frame = PixelRect(x: 880, y: 260, width: 190, height: 340)
+        image.fill(frame, with: .init(red: 70, green: 45, blue: 30))
+        let mount = PixelRect(x: frame.x + 14, y: frame.y + 14, width: frame.width - 28, height: frame.height - 28)
+        image.fill(mount, with: .init(red: 236, green: 232, blue: 222))
+        let picture = PixelRect(x: mount.x + 22, y: mount.y + 22, width: mount.width - 44, height: mount.height - 44)
+        image.fill(picture, with: .init(red: 120, green: 160, blue: 200))
+        // Hills and a sun: broad shapes, no lettering.
+        for band in 0..<picture.height / 2 {
+            let y = picture.y + picture.height / 2 + band
+            let rise = Int(Double(picture.width) * 0.5 * (1 + sin(Double(band) / 9)))
+            image.fill(PixelRect(x: picture.x, y: y, width: min(picture.width, 30 + rise / 2 + band), height: 1), with: .init(red: 70, green: 120, blue: 60))
+        }
+        image.fill(PixelRect(x: picture.x + picture.width - 50, y: picture.y + 25, width: 28, height: 28), with: .init(red: 240, green: 200, blue: 80))
+        let spines = SpineDetector().spines(in: image)
+        let framePolygon = [
+            Point(x: Double(frame.x), y: Double(frame.y)), Point(x: Double(frame.maxX), y: Double(frame.y)),
+            Point(x: Double(frame.maxX), y: Double(frame.maxY)), Point(x: Double(frame.x), y: Double(frame.maxY)),
+        ]
+        let onPicture = spines.filter { spine in
+            Polygon.area(Polygon.intersection(framePolygon, spine.polygon)) > 0.5 * Polygon.area(spine.polygon)
+        }
+        // Not yet: the picture's sides are taken for boundaries and the shapes between them for
+        // lettering, so a piece of it comes out as a book. Real photos show few such frames
+        // (most non-books found there are gaps and shelf sides); this marks the gap until a
+        // non-book test closes it, and fails once one does.
+        withKnownIssue("a framed picture standing on the board is outlined as a book") {
+            #expect(onPicture.isEmpty, "outlines on the picture: \(onPicture.map(\.polygon))")
+        }
+        let matching = OutlineMatching(truth: outlines, detected: spines.map(\.polygon))
+        #expect(matching.matches.count >= 11, "\(matching.matches.count) of 12 books")
+    }
+
     /// A row of ten books on a board, each 46 px wide and of its own colour, except that books
     /// `pair` and `pair + 1` are two copies of one book touching with no seam between them: one
     /// colour, the same lettering at the same heights. `wide` instead makes book `pair` one spine
