@@ -122,8 +122,8 @@ struct GradientField: Sendable {
     /// (`noEdge` elsewhere): a second, fainter look at part of the image.
     func verticalEdgeAngles(threshold: Float, rows: Range<Int>, columns: Range<Int>) -> [UInt8] {
         var angles = [UInt8](repeating: Self.noEdge, count: width * height)
-        let rows = max(0, rows.lowerBound)..<min(height, rows.upperBound)
-        let columns = max(0, columns.lowerBound)..<min(width, columns.upperBound)
+        let rows = Range<Int>.clamped(rows.lowerBound, rows.upperBound, within: height)
+        let columns = Range<Int>.clamped(columns.lowerBound, columns.upperBound, within: width)
         let binEdges = Self.leanBinEdges
         for y in rows {
             for x in columns {

@@ -1,4 +1,5 @@
 import Foundation
+import ShelfImaging
 
 /// Finds the boundaries between the books of one shelf row: straight near-vertical lines (upright
 /// or leaning up to `maxLean`°) along which an edge runs for most of the row's height. Lettering,
@@ -68,7 +69,7 @@ struct SpineBoundaryFinder: Sendable {
                     let stamp = Int32(y)
                     // Only pixels whose lines can pass through `columns` vote.
                     let reach = (shifts.lazy.map(abs).max() ?? 0) + 1
-                    for x in max(0, columns.lowerBound - reach)..<min(width, columns.upperBound + reach) {
+                    for x in Range<Int>.clamped(columns.lowerBound - reach, columns.upperBound + reach, within: width) {
                         let bin = edgeAngles[base + x]
                         guard bin != GradientField.noEdge else { continue }
                         let lean = Int(bin) - GradientField.maxEdgeLean

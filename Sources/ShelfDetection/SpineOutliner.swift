@@ -232,9 +232,9 @@ struct SpineOutliner: Sendable {
         var count = 0
         image.withUnsafeBytes { samples in
             histogram.withUnsafeMutableBufferPointer { histogram in
-                for y in max(0, rows.lowerBound)..<min(image.height, rows.upperBound) {
+                for y in Range<Int>.clamped(rows.lowerBound, rows.upperBound, within: image.height) {
                     let l = left.x(atY: Double(y)), r = right.x(atY: Double(y))
-                    let lower = max(0, Int(l + (r - l) * 0.25)), upper = min(image.width, Int(l + (r - l) * 0.75) + 1)
+                    let lower = max(0, Int(saturating: l + (r - l) * 0.25)), upper = min(image.width, Int(saturating: l + (r - l) * 0.75 + 1))
                     guard lower < upper else { continue }
                     for x in lower..<upper {
                         let index = (y * image.width + x) * 3
@@ -265,7 +265,7 @@ struct SpineOutliner: Sendable {
         var edges = 0, total = 0
         field.verticalEdgeAngles.withUnsafeBufferPointer { vertical in
             field.horizontalEdges.withUnsafeBufferPointer { horizontal in
-                for y in Int(top)..<min(field.height, Int(bottom)) {
+                for y in Range<Int>.clamped(Int(saturating: top), Int(saturating: bottom), within: field.height) {
                     let (lower, upper) = innerColumns(left, right, atY: Double(y), width: field.width)
                     guard upper > lower else { continue }
                     let base = y * field.width
@@ -288,9 +288,9 @@ struct SpineOutliner: Sendable {
     ) -> Double {
         var lettered = 0, total = 0
         field.horizontalEdges.withUnsafeBufferPointer { horizontal in
-            for y in Int(top)..<min(field.height, Int(bottom)) {
+            for y in Range<Int>.clamped(Int(saturating: top), Int(saturating: bottom), within: field.height) {
                 let l = left.x(atY: Double(y)), r = right.x(atY: Double(y))
-                let lower = max(0, Int(l + (r - l) * 0.3)), upper = min(field.width, Int((l + (r - l) * 0.7).rounded(.up)))
+                let lower = max(0, Int(saturating: l + (r - l) * 0.3)), upper = min(field.width, Int(saturating: (l + (r - l) * 0.7).rounded(.up)))
                 guard upper > lower else { continue }
                 total += 1
                 let base = y * field.width
@@ -310,7 +310,7 @@ struct SpineOutliner: Sendable {
     ) -> (Int, Int) {
         let l = left.x(atY: y), r = right.x(atY: y)
         let margin = max(1, (r - l) * inset)
-        return (max(0, Int(l + margin)), min(width, Int(r - margin)))
+        return (max(0, Int(saturating: l + margin)), min(width, Int(saturating: r - margin)))
     }
 }
 

@@ -33,3 +33,12 @@ extension ClosedRange where Bound == Int {
         return lower <= upper ? lower...upper : nil
     }
 }
+
+extension Range where Bound == Int {
+    /// `lower..<upper` held to `0..<count`: empty, never inverted, when the two cross or fall
+    /// outside (building `max(0, a)..<min(count, b)` directly traps when `a > count` or `b < 0`).
+    package static func clamped(_ lower: Int, _ upper: Int, within count: Int) -> Range<Int> {
+        let start = Swift.min(Swift.max(0, lower), Swift.max(0, count))
+        return start..<Swift.max(start, Swift.min(count, upper))
+    }
+}

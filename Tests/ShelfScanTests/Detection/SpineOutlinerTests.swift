@@ -39,6 +39,22 @@ struct SpineOutlinerTests {
         #expect(ClosedRange.around(centre, radius: 2, within: count) == expected)
     }
 
+    /// Row and column ranges held to an image: empty, not a trap, when their ends cross or lie
+    /// outside it (`max(0, a)..<min(count, b)` traps for `a` past `count` or `b` below 0).
+    @Test(arguments: [
+        (lower: 2, upper: 8, count: 10, expected: 2..<8),
+        (lower: -5, upper: 4, count: 10, expected: 0..<4),
+        (lower: 7, upper: 30, count: 10, expected: 7..<10),
+        (lower: 12, upper: 30, count: 10, expected: 10..<10),
+        (lower: -9, upper: -2, count: 10, expected: 0..<0),
+        (lower: 6, upper: 3, count: 10, expected: 6..<6),
+        (lower: Int.min, upper: Int.max, count: 10, expected: 0..<10),
+        (lower: 0, upper: 5, count: 0, expected: 0..<0),
+    ])
+    func rangesHeldInsideNeverInvert(lower: Int, upper: Int, count: Int, expected: Range<Int>) {
+        #expect(Range<Int>.clamped(lower, upper, within: count) == expected)
+    }
+
     @Test func saturatingConversionNeverTraps() {
         #expect(Int(saturating: 1e300) == .max)
         #expect(Int(saturating: -1e300) == .min)
