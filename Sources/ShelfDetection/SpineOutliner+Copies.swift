@@ -11,8 +11,7 @@ extension SpineOutliner {
     func copies(of outline: Outline, in field: GradientField, depth: Int = 2) -> [Outline] {
         let top = max(0, Int(saturating: outline.top)), bottom = min(field.height, Int(saturating: outline.bottom))
         guard depth > 0, bottom - top >= 16 else { return [outline] }
-        let middleY = (outline.top + outline.bottom) / 2
-        let width = outline.right.x(atY: middleY) - outline.left.x(atY: middleY)
+        let width = outline.width
         guard width >= 2 * max(4, minWidth * Double(field.width)) else { return [outline] }
         let bins = max(8, min(24, Int(saturating: width / 2)))
         // Which bins across the stretch hold a horizontal edge, row by row.
@@ -25,8 +24,8 @@ extension SpineOutliner {
                 for bin in 0..<bins {
                     let from = Int(saturating: left + (right - left) * Double(bin) / Double(bins))
                     let to = Int(saturating: left + (right - left) * Double(bin + 1) / Double(bins))
-                    guard let columns = ClosedRange.spanning(from, to - 1, within: field.width) else { continue }
-                    for x in columns where edges[base + x] != 0 {
+                    // A bin is one column at least (`&+`: no trap at the end of Int's range).
+                    for x in Range<Int>.clamped(from, max(to, from &+ 1), within: field.width) where edges[base + x] != 0 {
                         marks[(y - top) * bins + bin] = true
                         break
                     }

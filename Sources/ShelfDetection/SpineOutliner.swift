@@ -40,6 +40,12 @@ struct SpineOutliner: Sendable {
         var top: Double
         var bottom: Double
         var score: Double
+
+        /// The width across halfway up.
+        var width: Double {
+            let middle = (top + bottom) / 2
+            return right.x(atY: middle) - left.x(atY: middle)
+        }
     }
 
     /// The spines between consecutive `boundaries` of `row` (the photo's edges close the row).
@@ -64,17 +70,13 @@ struct SpineOutliner: Sendable {
                 outlines.append(outline)
             }
         }
-        func width(_ outline: Outline) -> Double {
-            let middle = (outline.top + outline.bottom) / 2
-            return outline.right.x(atY: middle) - outline.left.x(atY: middle)
-        }
-        let widths = outlines.map(width).sorted()
+        let widths = outlines.map(\.width).sorted()
         let typicalWidth = widths.isEmpty ? 0 : widths[widths.count / 2]
         return outlines.flatMap { outline in
             // Wider than tall: perhaps a flat stack. Upright and far wider than the row's books:
             // perhaps copies of one book.
-            if outline.bottom - outline.top < maxStackAspect * width(outline) { return stackedPieces(of: outline, in: field) }
-            return width(outline) >= copyWidth * typicalWidth ? copies(of: outline, in: field) : [outline]
+            if outline.bottom - outline.top < maxStackAspect * outline.width { return stackedPieces(of: outline, in: field) }
+            return outline.width >= copyWidth * typicalWidth ? copies(of: outline, in: field) : [outline]
         }
     }
 
@@ -82,9 +84,7 @@ struct SpineOutliner: Sendable {
     /// from side to side by edges (the seams between the books) that cut it into flat pieces.
     /// Anything else comes back whole — a face-out cover is taller than wide.
     private func stackedPieces(of outline: Outline, in field: GradientField) -> [Outline] {
-        let middle = (outline.top + outline.bottom) / 2
-        let height = outline.bottom - outline.top
-        let width = outline.right.x(atY: middle) - outline.left.x(atY: middle)
+        let height = outline.bottom - outline.top, width = outline.width
         guard height < maxStackAspect * width else { return [outline] }
         let thinnest = max(3, Int(width * 0.08))
         let first = Int(outline.top) + thinnest, last = Int(outline.bottom) - thinnest

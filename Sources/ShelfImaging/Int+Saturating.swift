@@ -25,13 +25,6 @@ extension ClosedRange where Bound == Int {
         let lower = Swift.max(0, middle - radius), upper = Swift.min(count - 1, middle + radius)
         return lower <= upper ? lower...upper : nil
     }
-
-    /// The indices from `first` to `last` (or `first` alone when `last` is before it) that lie in
-    /// `0..<count`; nil when none do.
-    package static func spanning(_ first: Int, _ last: Int, within count: Int) -> ClosedRange<Int>? {
-        let lower = Swift.max(0, first), upper = Swift.min(count - 1, Swift.max(first, last))
-        return lower <= upper ? lower...upper : nil
-    }
 }
 
 extension Range where Bound == Int {

@@ -9,6 +9,16 @@ import Testing
 /// file to say so.
 @Suite(.tags(.accuracy))
 struct SpineLayoutTests {
+    /// A wall of one grey `wall` with a wooden board from `boardTop` down, drawn `scale` times
+    /// larger (the rows below are drawn large and scaled down, for smooth slanted sides).
+    static func wallAndBoard(width: Int, height: Int, boardTop: Int, wall: UInt8, scale: Int = 1) -> Image {
+        var image = Image(width: width * scale, height: height * scale, format: .rgb, filledWith: wall)
+        image.fill(
+            PixelRect(x: 0, y: boardTop * scale, width: width * scale, height: (height - boardTop) * scale),
+            with: .init(red: 110, green: 80, blue: 50))
+        return image
+    }
+
     /// A row of `count` books leaning `degrees` one way or the other on a board, each a
     /// parallelogram of its own colour with light or dark strokes along it for lettering; with their
     /// outlines. Drawn four times larger and scaled down, so that slanted sides are smooth, as a
@@ -16,10 +26,7 @@ struct SpineLayoutTests {
     static func leaningRow(count: Int, degrees: Double) -> (image: Image, outlines: [[Point]]) {
         let scale = 4.0
         let width = 1200, height = 700, bookWidth = 44.0, bookHeight = 430.0, boardTop = 600.0
-        var image = Image(width: width * 4, height: height * 4, format: .rgb, filledWith: 225)
-        image.fill(
-            PixelRect(x: 0, y: Int(boardTop * scale), width: width * 4, height: (height - Int(boardTop)) * 4),
-            with: .init(red: 110, green: 80, blue: 50))
+        var image = Self.wallAndBoard(width: width, height: height, boardTop: Int(boardTop), wall: 225, scale: 4)
         let palette: [Image.Colour] = [
             .init(red: 160, green: 40, blue: 40), .init(red: 40, green: 70, blue: 140), .init(red: 200, green: 170, blue: 60),
             .init(red: 50, green: 120, blue: 70), .init(red: 230, green: 230, blue: 220), .init(red: 90, green: 50, blue: 110),
@@ -86,10 +93,7 @@ struct SpineLayoutTests {
         let scale = 4.0
         let width = 1000, height = 700, bookWidth = 46.0, boardTop = 600.0, top = 170.0
         let vanishing = Point(x: 500, y: -1500)
-        var image = Image(width: width * 4, height: height * 4, format: .rgb, filledWith: 215)
-        image.fill(
-            PixelRect(x: 0, y: Int(boardTop * scale), width: width * 4, height: (height - Int(boardTop)) * 4),
-            with: .init(red: 110, green: 80, blue: 50))
+        var image = Self.wallAndBoard(width: width, height: height, boardTop: Int(boardTop), wall: 215, scale: 4)
         let palette: [Image.Colour] = [
             .init(red: 160, green: 40, blue: 40), .init(red: 40, green: 70, blue: 140), .init(red: 200, green: 170, blue: 60),
             .init(red: 50, green: 120, blue: 70), .init(red: 90, green: 50, blue: 110), .init(red: 30, green: 30, blue: 35),
@@ -182,8 +186,7 @@ struct SpineLayoutTests {
     /// top and bottom edges are the strokes the detector sees; with the books' outlines.
     static func rowWithCopies(pair: Int = 4, wide: Bool = false) -> (image: Image, outlines: [[Point]]) {
         let width = 900, height = 700, bookWidth = 46, top = 160, boardTop = 600
-        var image = Image(width: width, height: height, format: .rgb, filledWith: 205)
-        image.fill(PixelRect(x: 0, y: boardTop, width: width, height: height - boardTop), with: .init(red: 110, green: 80, blue: 50))
+        var image = Self.wallAndBoard(width: width, height: height, boardTop: boardTop, wall: 205)
         let palette: [Image.Colour] = [
             .init(red: 160, green: 40, blue: 40), .init(red: 40, green: 70, blue: 140), .init(red: 50, green: 120, blue: 70),
             .init(red: 90, green: 50, blue: 110), .init(red: 30, green: 30, blue: 35),
@@ -274,8 +277,7 @@ struct SpineLayoutTests {
     /// top, not the line where the colours meet.
     @Test func aTwoColourSpineIsOutlinedToItsTop() {
         let width = 900, height = 700, bookWidth = 48, top = 150, split = 300, boardTop = 600
-        var image = Image(width: width, height: height, format: .rgb, filledWith: 90)
-        image.fill(PixelRect(x: 0, y: boardTop, width: width, height: height - boardTop), with: .init(red: 110, green: 80, blue: 50))
+        var image = Self.wallAndBoard(width: width, height: height, boardTop: boardTop, wall: 90)
         let bodies: [Image.Colour] = [.init(red: 40, green: 50, blue: 110), .init(red: 120, green: 30, blue: 40), .init(red: 30, green: 80, blue: 50)]
         var outlines: [[Point]] = []
         for index in 0..<12 {
@@ -309,8 +311,7 @@ struct SpineLayoutTests {
     /// show, in stretches, as where light catches them.
     static func darkNeighboursRow(seamShare: Double = 1) -> (image: Image, outlines: [[Point]], seams: [Int]) {
         let width = 900, height = 700, bookWidth = 48, top = 150, boardTop = 600
-        var image = Image(width: width, height: height, format: .rgb, filledWith: 200)
-        image.fill(PixelRect(x: 0, y: boardTop, width: width, height: height - boardTop), with: .init(red: 110, green: 80, blue: 50))
+        var image = Self.wallAndBoard(width: width, height: height, boardTop: boardTop, wall: 200)
         let colours: [Image.Colour] = [
             .init(red: 160, green: 40, blue: 40), .init(red: 40, green: 70, blue: 140), .init(red: 200, green: 170, blue: 60),
             .init(red: 50, green: 120, blue: 70),
