@@ -179,65 +179,105 @@ struct SpineLayoutTests {
         #expect(matching.matches.count >= 11, "\(matching.matches.count) of 12 books")
     }
 
-    /// A row of ten books on a board, each 46 px wide and of its own colour, except that books
-    /// `pair` and `pair + 1` are two copies of one book touching with no seam between them: one
-    /// colour, the same lettering at the same heights. `wide` instead makes book `pair` one spine
-    /// twice as wide, its words set across it. Lettering is drawn as rows of letter blocks whose
-    /// top and bottom edges are the strokes the detector sees; with the books' outlines.
-    static func rowWithCopies(pair: Int = 4, wide: Bool = false) -> (image: Image, outlines: [[Point]]) {
+    /// What stands fifth in `rowWithCopies`, where two 46 px books could stand.
+    enum WideBook {
+        /// Two copies of one book touching with no seam: one colour, the same lettering at the
+        /// same heights.
+        case copies
+        /// One spine twice as wide, its words set across it, centred (`twoWords`: each line two
+        /// words with a space at the middle).
+        case wordsAcross(twoWords: Bool)
+        /// One spine twice as wide, its title along it in large letters beside its author's name
+        /// in small ones, both over the same stretch of the spine.
+        case titleBesideAuthor
+    }
+
+    /// A row of books on a board, each 46 px wide and of its own colour, with `fifth` in the fifth
+    /// place. Lettering is drawn as rows of letter blocks whose top and bottom edges are the
+    /// strokes the detector sees; with the books' outlines (copies outlined one by one).
+    static func rowWithCopies(_ fifth: WideBook) -> (image: Image, outlines: [[Point]]) {
         let width = 900, height = 700, bookWidth = 46, top = 160, boardTop = 600
         var image = Self.wallAndBoard(width: width, height: height, boardTop: boardTop, wall: 205)
         let palette: [Image.Colour] = [
             .init(red: 160, green: 40, blue: 40), .init(red: 40, green: 70, blue: 140), .init(red: 50, green: 120, blue: 70),
             .init(red: 90, green: 50, blue: 110), .init(red: 30, green: 30, blue: 35),
         ]
-        var outlines: [[Point]] = []
-        var left = 150, index = 0
-        while index < 10 {
-            let isPair = index == pair
-            let span = isPair ? 2 * bookWidth : bookWidth
-            let colour = isPair ? Image.Colour(red: 35, green: 95, blue: 150) : palette[index % palette.count]
-            image.fill(PixelRect(x: left, y: top, width: span - (isPair && !wide ? 0 : 3), height: boardTop - top), with: colour)
-            // Words along the spine: blocks of letters, a different word length on each line.
-            func lettering(across from: Int, width: Int, acrossSpine: Bool) {
-                var y = top + 40, line = 0
-                while y < boardTop - 60 {
-                    if acrossSpine {
-                        // A word set across the spine: letters of varied widths side by side, centred.
-                        let widths = (0..<(4 + line % 3)).map { 7 + ($0 * 5 + line * 3) % 6 }
-                        var x = from + (width - widths.reduce(0) { $0 + $1 + 3 }) / 2
-                        for letter in widths {
-                            image.fill(PixelRect(x: x, y: y, width: letter, height: 14), with: .white)
-                            x += letter + 3
-                        }
-                        y += 26
-                    } else {
-                        // A word along the spine: letter blocks one above the other in the middle.
-                        let letters = 3 + line % 4
-                        for row in 0..<letters {
-                            image.fill(PixelRect(x: from + width / 2 - 7, y: y + row * 12, width: 14, height: 8), with: .white)
-                        }
-                        y += letters * 12 + 20
-                    }
-                    line += 1
+        /// A word along the spine on each line: letter blocks `letterWidth` wide one above the
+        /// other, centred on `centre`, a different word length on each line.
+        func wordsAlong(centre: Int, letterWidth: Int = 14) {
+            var y = top + 40, line = 0
+            while y < boardTop - 60 {
+                let letters = 3 + line % 4
+                for row in 0..<letters {
+                    image.fill(PixelRect(x: centre - letterWidth / 2, y: y + row * 12, width: letterWidth, height: 8), with: .white)
                 }
+                y += letters * 12 + 20
+                line += 1
             }
-            if isPair && !wide {
-                lettering(across: left, width: bookWidth - 3, acrossSpine: false)
-                lettering(across: left + bookWidth, width: bookWidth - 3, acrossSpine: false)
-            } else {
-                lettering(across: left, width: span - 3, acrossSpine: isPair)
+        }
+        /// Words set across the spine from `from`, `width` wide: letters of varied widths side by
+        /// side, centred, or two words about the middle.
+        func wordsAcross(from: Int, width: Int, twoWords: Bool) {
+            var y = top + 40, line = 0
+            while y < boardTop - 60 {
+                let widths = (0..<(4 + line % 3)).map { 7 + ($0 * 5 + line * 3) % 6 }
+                func draw(_ letters: ArraySlice<Int>, from start: Int) {
+                    var x = start
+                    for letter in letters {
+                        image.fill(PixelRect(x: x, y: y, width: letter, height: 14), with: .white)
+                        x += letter + 3
+                    }
+                }
+                func span(_ letters: ArraySlice<Int>) -> Int { letters.reduce(0) { $0 + $1 + 3 } - 3 }
+                let middle = from + width / 2
+                if twoWords {
+                    // The space wanders a little from line to line, as between real words.
+                    let first = widths[..<(widths.count / 2)], second = widths[(widths.count / 2)...]
+                    let space = middle + 3 * (line % 3 - 1)
+                    draw(first, from: space - 3 - span(first))
+                    draw(second, from: space + 3)
+                } else {
+                    draw(widths[...], from: middle - span(widths[...]) / 2)
+                }
+                y += 26
+                line += 1
             }
-            let copies = isPair && !wide ? [left, left + bookWidth] : [left]
-            let each = isPair && !wide ? bookWidth : span - 3
-            for start in copies {
-                outlines.append([
-                    Point(x: Double(start), y: Double(top)), Point(x: Double(start + each), y: Double(top)),
-                    Point(x: Double(start + each), y: Double(boardTop)), Point(x: Double(start), y: Double(boardTop)),
-                ])
+        }
+        var outlines: [[Point]] = []
+        func outline(from start: Int, width: Int) {
+            outlines.append([
+                Point(x: Double(start), y: Double(top)), Point(x: Double(start + width), y: Double(top)),
+                Point(x: Double(start + width), y: Double(boardTop)), Point(x: Double(start), y: Double(boardTop)),
+            ])
+        }
+        var left = 150
+        for index in 0..<9 {
+            guard index == 4 else {
+                image.fill(PixelRect(x: left, y: top, width: bookWidth - 3, height: boardTop - top), with: palette[index % palette.count])
+                wordsAlong(centre: left + (bookWidth - 3) / 2)
+                outline(from: left, width: bookWidth - 3)
+                left += bookWidth
+                continue
             }
-            left += span
-            index += isPair && !wide ? 2 : 1
+            let colour = Image.Colour(red: 35, green: 95, blue: 150)
+            switch fifth {
+            case .copies:
+                image.fill(PixelRect(x: left, y: top, width: 2 * bookWidth, height: boardTop - top), with: colour)
+                for start in [left, left + bookWidth] {
+                    wordsAlong(centre: start + (bookWidth - 3) / 2)
+                    outline(from: start, width: bookWidth)
+                }
+            case .wordsAcross(let twoWords):
+                image.fill(PixelRect(x: left, y: top, width: 2 * bookWidth - 3, height: boardTop - top), with: colour)
+                wordsAcross(from: left, width: 2 * bookWidth - 3, twoWords: twoWords)
+                outline(from: left, width: 2 * bookWidth - 3)
+            case .titleBesideAuthor:
+                image.fill(PixelRect(x: left, y: top, width: 2 * bookWidth - 3, height: boardTop - top), with: colour)
+                wordsAlong(centre: left + bookWidth / 2, letterWidth: 8)
+                wordsAlong(centre: left + bookWidth + bookWidth / 2 - 3, letterWidth: 26)
+                outline(from: left, width: 2 * bookWidth - 3)
+            }
+            left += 2 * bookWidth
         }
         return (image, outlines)
     }
@@ -245,7 +285,7 @@ struct SpineLayoutTests {
     /// Two copies of one book side by side, as shops and libraries shelve them, meet in no edge:
     /// they are told apart by the gap in the lettering between them and by reading alike.
     @Test func twoCopiesSideBySideAreOutlinedOneByOne() {
-        let (image, outlines) = Self.rowWithCopies()
+        let (image, outlines) = Self.rowWithCopies(.copies)
         func found(_ detector: SpineDetector) -> Int {
             OutlineMatching(truth: outlines, detected: detector.spines(in: image).map(\.polygon)).matches.count
         }
@@ -255,21 +295,41 @@ struct SpineLayoutTests {
         #expect(found(SpineDetector()) == outlines.count)
     }
 
-    /// A spine twice as wide as its neighbours with its words set across it (as "WHITE / TEETH"
-    /// stacked on a thick spine) is one book: its lettering runs through its middle, where two
-    /// copies would leave a gap.
-    @Test func aWideSpineWithWordsAcrossItStaysWhole() {
-        let (image, outlines) = Self.rowWithCopies(wide: true)
+    /// Single wide spines whose two halves are lettered in the same rows stay whole, each kept so
+    /// by a guard the test turns off to see the spine split:
+    /// - words set across it run through its middle (`copyBridge`: it holds with the other two
+    ///   guards off, and with it off too the spine is split);
+    /// - a title in large letters beside its author's name in small ones carries far more
+    ///   lettering than the name (`copyInkRatio`).
+    @Test(arguments: [WideBook.wordsAcross(twoWords: false), .titleBesideAuthor])
+    func aWideSingleSpineStaysWhole(_ book: WideBook) {
+        let (image, outlines) = Self.rowWithCopies(book)
         let spines = SpineDetector().spines(in: image)
         let matching = OutlineMatching(truth: outlines, detected: spines.map(\.polygon))
         #expect(matching.matches.count == outlines.count, "\(matching.matches.count) of \(outlines.count), \(spines.count) outlines")
         #expect(spines.count == outlines.count)
-        // Judged by likeness alone, its two halves would pass for copies.
-        var likenessOnly = SpineDetector()
-        likenessOnly.outliner.copyValleyShare = 1
-        likenessOnly.outliner.copyBridge = .infinity
-        likenessOnly.outliner.copyInkRatio = 0
-        #expect(likenessOnly.spines(in: image).count == outlines.count + 1)
+        var unguarded = SpineDetector()
+        if case .wordsAcross = book {
+            unguarded.outliner.copyValleyShare = 1
+            unguarded.outliner.copyInkRatio = 0
+            #expect(unguarded.spines(in: image).count == outlines.count, "the bridge alone keeps it whole")
+            unguarded.outliner.copyBridge = .infinity
+        } else {
+            unguarded.outliner.copyInkRatio = 0
+        }
+        #expect(unguarded.spines(in: image).count > outlines.count, "without its guard, the spine is split")
+    }
+
+    /// Not yet: two words a line across a wide spine ("ZADIE / SMITH" set in pairs), the space
+    /// between them wandering a few pixels about the middle, leave a gap down the middle that the
+    /// bridge test (lettering in the gap, or beside it on both sides) does not see across, and
+    /// the halves are lettered alike: the spine is split as copies. Fails once that is fixed.
+    @Test func twoWordsALineAcrossAWideSpineAreSplitAsCopies() {
+        let (image, outlines) = Self.rowWithCopies(.wordsAcross(twoWords: true))
+        let spines = SpineDetector().spines(in: image)
+        withKnownIssue("two words a line across a wide spine are taken for copies") {
+            #expect(spines.count == outlines.count)
+        }
     }
 
     /// A row of upright books of two colours, as many real spines are: a light head with its
