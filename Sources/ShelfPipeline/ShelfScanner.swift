@@ -57,7 +57,7 @@ public actor ShelfScanner {
         await scan(photoAt: path, options: options).report
     }
 
-    /// One photo through the pipeline: decode → detect → (barcodes ∥ first reading) → parse and
+    /// One photo through the pipeline: decode → (barcodes ∥ detect → first reading) → parse and
     /// assess → second reading of the doubtful → ISBN lines → books. A failed stage is recorded in
     /// the report; what the stages before it found is kept.
     private func scan(photoAt path: String, options: ScanOptions) async -> PhotoScan {
@@ -76,6 +76,11 @@ public actor ShelfScanner {
             reader: SpineReader(lexicon: models.lexicon), parser: models.parser,
             assessor: assessor, recognizer: recognizer)
 
+        // On a shelf a code can only be where bars are seen: no whole-photo copies. The search
+        // needs only the photo, so it runs beside detection, which leaves the other cores idle.
+        async let barcodeSearch = workers.run { _ in
+            BarcodeScanner(searchesWholePhoto: false).isbnBarcodes(in: image)
+        }
         let spines: [DetectedSpine]
         do {
             spines = try await workers.run { _ in SpineDetector().spines(in: image) }
@@ -85,10 +90,6 @@ public actor ShelfScanner {
         run.lap("detect")
         let progress = options.progress.map { report in SpineCounter(path: path, spines: spines.count, report: report) }
         progress?.report()
-        // On a shelf a code can only be where bars are seen: no whole-photo copies.
-        async let barcodeSearch = workers.run { _ in
-            BarcodeScanner(searchesWholePhoto: false).isbnBarcodes(in: image)
-        }
         let readings: [SpineReader.Reading]
         do {
             readings = try await reading.read(spines, in: image) { progress?.countOne() }
