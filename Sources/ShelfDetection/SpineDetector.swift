@@ -8,10 +8,16 @@ public struct SpineDetector: Sendable {
     /// The longer side of the reduced copy the detector works on (the photo shrinks by a whole
     /// factor to at most this).
     public var workingSide: Int
+    /// A photo whose longer side is shorter than this is enlarged to it first. The detector's
+    /// measures in pixels (edge runs, gaps, the bins of the search between copies) were set at the
+    /// sizes large photos shrink to; on a 640 px photo, where many spines are a dozen pixels wide,
+    /// they miss books.
+    public var minimumWorkingSide: Int
 
-    public init(workingSide: Int = 1200) {
+    public init(workingSide: Int = 1200, minimumWorkingSide: Int = 960) {
         precondition(workingSide >= 64, "the working copy needs some pixels")
         self.workingSide = workingSide
+        self.minimumWorkingSide = min(minimumWorkingSide, workingSide)
     }
 
     /// How much more boundary a quarter turn of the photo must show to be taken as its way up.
@@ -27,6 +33,23 @@ public struct SpineDetector: Sendable {
     /// clearly more boundary is taken; the outlines are in the photo's own pixels either way.
     public func spines(in image: Image) -> [DetectedSpine] {
         guard image.width >= 16 && image.height >= 16 else { return [] }
+        let side = max(image.width, image.height)
+        guard side >= minimumWorkingSide else {
+            let enlarged = image.scaled(by: Double(minimumWorkingSide) / Double(side))
+            let (scaleX, scaleY) = (
+                Double(image.width) / Double(enlarged.width), Double(image.height) / Double(enlarged.height)
+            )
+            return spinesAtWorkingSize(in: enlarged).map { spine in
+                var spine = spine
+                spine.polygon = spine.polygon.map { Point(x: $0.x * scaleX, y: $0.y * scaleY) }
+                return spine
+            }
+        }
+        return spinesAtWorkingSize(in: image)
+    }
+
+    /// The spines in `image`, reduced to at most `workingSide` but not enlarged.
+    private func spinesAtWorkingSize(in image: Image) -> [DetectedSpine] {
         let upright = layout(of: image)
         let turned = layout(of: image.rotated(quarterTurns: 1))
         guard turned.boundaryLength > sidewaysMargin * upright.boundaryLength else { return upright.spines }
