@@ -17,6 +17,10 @@ struct SpineOutliner: Sendable {
     var minTopCoverage = 0.5
     /// A book stands at least this share of the row's height above the board.
     var minHeight = 0.3
+    /// The head of a two-colour spine, above the line where its colours meet, bears lettering in at
+    /// least this share of its rows; bare wall above a short book bears none. Often only a logo
+    /// or a series number is there, so little is asked.
+    var minHeadLettering = 0.1
     /// An upright stretch at least this many times as wide as the row's median one may be copies
     /// of one book side by side (`copies`).
     var copyWidth = 1.2
@@ -170,13 +174,13 @@ struct SpineOutliner: Sendable {
 
     /// The top of a spine of two colours (its title on white above a picture): the highest
     /// edge across the stretch above `top` up to which both sides rise and whose part in between
-    /// bears lettering. Bare wall above a short book has none.
+    /// bears some lettering (`minHeadLettering`). Bare wall above a short book has none.
     private func upperPart(above top: Int, from start: Int, between left: BoundaryLine, and right: BoundaryLine, in field: GradientField) -> Int? {
         let minimum = max(4, Int(0.15 * (right.x(atY: Double(top)) - left.x(atY: Double(top)))))
         guard top - start > minimum else { return nil }
         for y in start..<(top - minimum) where crossesStretch(y, between: left, and: right, in: field) {
             guard sideSupport(left, right, rows: y..<top, in: field) >= 0.85 else { continue }
-            if letteredShare(between: left, and: right, from: Double(y), to: Double(top), in: field) >= 0.4 { return y }
+            if letteredShare(between: left, and: right, from: Double(y), to: Double(top), in: field) >= minHeadLettering { return y }
         }
         return nil
     }

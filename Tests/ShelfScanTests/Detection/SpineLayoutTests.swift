@@ -332,10 +332,20 @@ struct SpineLayoutTests {
         }
     }
 
-    /// A row of upright books of two colours, as many real spines are: a light head with its
-    /// title in dark strokes above a dark body with light strokes. The outline's top is the book's
-    /// top, not the line where the colours meet.
-    @Test func aTwoColourSpineIsOutlinedToItsTop() {
+    /// What the light head of a two-colour spine carries.
+    enum HeadLettering: Sendable, CaseIterable {
+        /// Its title, in lines down the whole head.
+        case title
+        /// Only a small mark near its top, a publisher's logo or a series number: a few rows of a
+        /// head otherwise bare.
+        case mark
+    }
+
+    /// A row of upright books of two colours, as many real spines are: a light head with dark
+    /// strokes above a dark body with light strokes. The outline's top is the book's top, not the
+    /// line where the colours meet, whether the head carries a title or only a small mark.
+    @Test(arguments: HeadLettering.allCases)
+    func aTwoColourSpineIsOutlinedToItsTop(head lettering: HeadLettering) {
         let width = 900, height = 700, bookWidth = 48, top = 150, split = 300, boardTop = 600
         var image = Self.wallAndBoard(width: width, height: height, boardTop: boardTop, wall: 90)
         let bodies: [Image.Colour] = [.init(red: 40, green: 50, blue: 110), .init(red: 120, green: 30, blue: 40), .init(red: 30, green: 80, blue: 50)]
@@ -346,7 +356,9 @@ struct SpineLayoutTests {
             image.fill(PixelRect(x: left, y: top, width: bookWidth - 2, height: split - top), with: head)
             image.fill(PixelRect(x: left, y: split, width: bookWidth - 2, height: boardTop - split), with: bodies[index % 3])
             // Lettering: rows of small marks, a word's strokes, with a gap between words.
-            for y in stride(from: top + 16, to: boardTop - 16, by: 6) where abs(y - split) > 10 && (y / 6) % 7 != 0 {
+            let headLettering = lettering == .title ? split - 10 : top + 40
+            for y in stride(from: top + 16, to: boardTop - 16, by: 6)
+            where abs(y - split) > 10 && (y / 6) % 7 != 0 && (y < headLettering || y > split) {
                 let ink: Image.Colour = y < split ? .black : .white
                 for stroke in 0..<3 {
                     image.fill(PixelRect(x: left + 9 + stroke * 11, y: y, width: 6, height: 3), with: ink)
@@ -362,6 +374,40 @@ struct SpineLayoutTests {
         #expect(matching.recall >= 0.9, "\(matching.matches.count) of 12 books")
         let tops = spines.map { $0.polygon[0].y }
         #expect(tops.filter { abs($0 - Double(top)) <= 8 }.count >= 10, "tops at \(tops.map { Int($0) })")
+    }
+
+    /// A short book between tall ones: above it is bare wall up to the board over the row, and
+    /// its neighbours' sides rise past it. Its outline ends at its own top, not at the board's edge.
+    @Test func aShortBookBetweenTallOnesEndsAtItsOwnTop() {
+        let width = 900, height = 700, bookWidth = 48, tallTop = 150, shortTop = 330, boardTop = 600
+        var image = Self.wallAndBoard(width: width, height: height, boardTop: boardTop, wall: 200)
+        image.fill(PixelRect(x: 0, y: 100, width: width, height: 30), with: .init(red: 110, green: 80, blue: 50))
+        let colours: [Image.Colour] = [.init(red: 40, green: 50, blue: 110), .init(red: 120, green: 30, blue: 40), .init(red: 30, green: 80, blue: 50)]
+        var shortOutlines: [[Point]] = []
+        for index in 0..<12 {
+            let left = 120 + index * bookWidth, top = index % 3 == 1 ? shortTop : tallTop
+            image.fill(PixelRect(x: left, y: top, width: bookWidth - 2, height: boardTop - top), with: colours[index % 3])
+            for y in stride(from: top + 16, to: boardTop - 16, by: 6) where (y / 6) % 7 != 0 {
+                for stroke in 0..<3 {
+                    image.fill(PixelRect(x: left + 9 + stroke * 11, y: y, width: 6, height: 3), with: .white)
+                }
+            }
+            if top == shortTop {
+                shortOutlines.append([
+                    Point(x: Double(left), y: Double(top)), Point(x: Double(left + bookWidth - 2), y: Double(top)),
+                    Point(x: Double(left + bookWidth - 2), y: Double(boardTop)), Point(x: Double(left), y: Double(boardTop)),
+                ])
+            }
+        }
+        let spines = SpineDetector().spines(in: image)
+        let matching = OutlineMatching(truth: shortOutlines, detected: spines.map(\.polygon))
+        #expect(matching.matches.count == shortOutlines.count)
+        let tops = matching.matches.values.map { spines[$0].polygon[0].y }
+        #expect(tops.allSatisfy { abs($0 - Double(shortTop)) <= 8 }, "tops at \(tops.map { Int($0) })")
+        var unguarded = SpineDetector()
+        unguarded.outliner.minHeadLettering = 0
+        let unguardedTops = unguarded.spines(in: image).map(\.polygon[0].y)
+        #expect(unguardedTops.filter { abs($0 - Double(shortTop)) <= 8 }.count < shortOutlines.count, "without its guard, the wall is taken for a head")
     }
 
     /// A row of twelve books with pale lettering, the middle four of one dark colour meeting in
