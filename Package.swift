@@ -44,6 +44,8 @@ let package = Package(
             pkgConfig: "zbar",
             providers: [.apt(["libzbar-dev"])]
         ),
+        // Tesseract's line images kept uncompressed (see its shim.c).
+        .target(name: "CTesseractLines"),
         .target(
             name: "CZXing",
             cxxSettings: [.define("ZX_USE_UTF8", to: "1")],
@@ -60,7 +62,9 @@ let package = Package(
         .target(name: "ShelfImaging", dependencies: ["CPNG", "CJPEG"]),
         .target(name: "ShelfDetection", dependencies: ["ShelfImaging"]),
         .target(name: "ShelfBarcodes", dependencies: ["ShelfImaging", "ShelfISBN", "CZBar", "CZXing"]),
-        .target(name: "ShelfOCR", dependencies: ["ShelfImaging", "ShelfWorkers", "CTesseract", "CLeptonica"]),
+        .target(
+            name: "ShelfOCR", dependencies: ["ShelfImaging", "ShelfWorkers", "CTesseract", "CLeptonica", "CTesseractLines"]
+        ),
         .target(
             name: "ShelfReading",
             dependencies: ["ShelfText", "ShelfISBN", "ShelfImaging", "ShelfDetection", "ShelfOCR"]

@@ -1,5 +1,6 @@
 import CLeptonica
 import CTesseract
+import CTesseractLines
 import ShelfImaging
 import Synchronization
 
@@ -14,6 +15,11 @@ public final class TesseractEngine {
     /// How many engines are loaded in this process now (each holds about 15 MB): a soak run checks
     /// that it stays at the number of worker threads.
     public static var liveCount: Int { live.load(ordering: .relaxed) }
+
+    /// How many line images Tesseract has kept uncompressed in this process instead of
+    /// PNG-compressing each (`Sources/CTesseractLines/shim.c`): 0 after a recognition means every
+    /// line read paid for a PNG round trip.
+    public static var uncompressedLineImages: Int { shelfscan_uncompressed_line_images() }
 
     /// Loads the English LSTM model (`OEM_LSTM_ONLY`: Debian's traineddata has no legacy engine).
     /// `dataPath` nil uses `TESSDATA_PREFIX` or Tesseract's built-in location.
