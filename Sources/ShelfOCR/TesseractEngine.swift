@@ -34,8 +34,11 @@ public final class TesseractEngine {
         self.handle = handle
         Self.live.add(1, ordering: .relaxed)
         // Light-on-dark text is inverted by shelfscan itself; Tesseract's own second inverted pass
-        // doubles the work for nothing. Diagnostics must not reach the user's terminal.
+        // doubles the work for nothing. The LSTM reads proportional and fixed-pitch type alike, so
+        // the layout's fixed-pitch search (`textord_all_prop` skips it) is work for nothing too.
+        // Diagnostics must not reach the user's terminal.
         TessBaseAPISetVariable(handle, "tessedit_do_invert", "0")
+        TessBaseAPISetVariable(handle, "textord_all_prop", "1")
         TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
     }
 
