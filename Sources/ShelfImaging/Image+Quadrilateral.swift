@@ -10,28 +10,37 @@ extension Image {
             return Image(width: outWidth, height: outHeight, format: format, filledWith: 255)
         }
         let channels = format.channels
+        let sourceWidth = width, sourceHeight = height
         let maxX = Double(width - 1), maxY = Double(height - 1)
+        // Where each column falls between the left and right sides, the same on every row.
+        let columnFractions = (0..<outWidth).map { (Double($0) + 0.5) / Double(outWidth) }
         return Image(width: outWidth, height: outHeight, format: format) { target in
             withUnsafeBytes { source in
+                var base = 0
                 for row in 0..<outHeight {
                     let t = (Double(row) + 0.5) / Double(outHeight)
-                    let left = Point(
-                        x: topLeft.x + (bottomLeft.x - topLeft.x) * t, y: topLeft.y + (bottomLeft.y - topLeft.y) * t)
-                    let right = Point(
-                        x: topRight.x + (bottomRight.x - topRight.x) * t,
-                        y: topRight.y + (bottomRight.y - topRight.y) * t)
-                    for column in 0..<outWidth {
-                        let s = (Double(column) + 0.5) / Double(outWidth)
-                        let x = min(max(left.x + (right.x - left.x) * s - 0.5, 0), maxX)
-                        let y = min(max(left.y + (right.y - left.y) * s - 0.5, 0), maxY)
+                    let leftX = topLeft.x + (bottomLeft.x - topLeft.x) * t
+                    let leftY = topLeft.y + (bottomLeft.y - topLeft.y) * t
+                    let spanX = topRight.x + (bottomRight.x - topRight.x) * t - leftX
+                    let spanY = topRight.y + (bottomRight.y - topRight.y) * t - leftY
+                    for s in columnFractions {
+                        let x = min(max(leftX + spanX * s - 0.5, 0), maxX)
+                        let y = min(max(leftY + spanY * s - 0.5, 0), maxY)
                         let x0 = Int(x), y0 = Int(y)
-                        let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
                         let fx = x - Double(x0), fy = y - Double(y0)
-                        let base = (row * outWidth + column) * channels
+                        // The four neighbours' first samples; the right and lower ones stay at the edge.
+                        let upperLeft = (y0 * sourceWidth + x0) * channels
+                        let right = x0 + 1 < sourceWidth ? channels : 0
+                        let down = y0 + 1 < sourceHeight ? sourceWidth * channels : 0
                         for channel in 0..<channels {
-                            target[base + channel] = blend(
-                                source, x0: x0, x1: x1, y0: y0, y1: y1, fx: fx, fy: fy, channel: channel)
+                            let a = Double(source[upperLeft + channel]), b = Double(source[upperLeft + right + channel])
+                            let c = Double(source[upperLeft + down + channel])
+                            let d = Double(source[upperLeft + down + right + channel])
+                            let top = a + (b - a) * fx, bottom = c + (d - c) * fx
+                            // Halves up, as `blend` does.
+                            target[base + channel] = UInt8(clamping: Int(top + (bottom - top) * fy + 0.5))
                         }
+                        base += channels
                     }
                 }
             }
