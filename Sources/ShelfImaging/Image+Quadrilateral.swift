@@ -37,7 +37,7 @@ extension Image {
                             let c = Double(source[upperLeft + down + channel])
                             let d = Double(source[upperLeft + down + right + channel])
                             let top = a + (b - a) * fx, bottom = c + (d - c) * fx
-                            // Halves up, as `blend` does.
+                            // Halves up, as `rounded()` for a value of 0 or more, without a call into libm per sample.
                             target[base + channel] = UInt8(clamping: Int(top + (bottom - top) * fy + 0.5))
                         }
                         base += channels

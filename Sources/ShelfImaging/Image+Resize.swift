@@ -162,39 +162,35 @@ extension Image {
         let channels = format.channels
         let scaleX = Double(width) / Double(newWidth)
         let scaleY = Double(height) / Double(newHeight)
+        // Each output column's two source columns (as sample offsets in a row) and its weight,
+        // worked out once rather than on every row.
+        let columns = (0..<newWidth).map { outX in
+            let sourceX = max(0, min(Double(width - 1), (Double(outX) + 0.5) * scaleX - 0.5))
+            let x0 = Int(sourceX), x1 = min(x0 + 1, width - 1)
+            return (left: x0 * channels, right: x1 * channels, fx: sourceX - Double(x0))
+        }
         return Image(width: newWidth, height: newHeight, format: format) { target in
             withUnsafeBytes { source in
+                var out = 0
                 for outY in 0..<newHeight {
                     let sourceY = max(0, min(Double(height - 1), (Double(outY) + 0.5) * scaleY - 0.5))
                     let y0 = Int(sourceY), y1 = min(y0 + 1, height - 1)
                     let fy = sourceY - Double(y0)
-                    for outX in 0..<newWidth {
-                        let sourceX = max(0, min(Double(width - 1), (Double(outX) + 0.5) * scaleX - 0.5))
-                        let x0 = Int(sourceX), x1 = min(x0 + 1, width - 1)
-                        let fx = sourceX - Double(x0)
+                    let upperRow = y0 * width * channels, lowerRow = y1 * width * channels
+                    for column in columns {
                         for channel in 0..<channels {
-                            target[(outY * newWidth + outX) * channels + channel] = blend(
-                                source, x0: x0, x1: x1, y0: y0, y1: y1, fx: fx, fy: fy, channel: channel)
+                            let a = Double(source[upperRow + column.left + channel])
+                            let b = Double(source[upperRow + column.right + channel])
+                            let c = Double(source[lowerRow + column.left + channel])
+                            let d = Double(source[lowerRow + column.right + channel])
+                            let top = a + (b - a) * column.fx, bottom = c + (d - c) * column.fx
+                            // Halves up, as `rounded()` for a value of 0 or more, without a call into libm per sample.
+                            target[out + channel] = UInt8(clamping: Int(top + (bottom - top) * fy + 0.5))
                         }
+                        out += channels
                     }
                 }
             }
         }
-    }
-
-    /// One channel blended bilinearly between the samples at columns `x0`, `x1` and rows `y0`, `y1`,
-    /// `fx` and `fy` of the way from the first to the second.
-    @inline(__always)
-    func blend(
-        _ source: UnsafeBufferPointer<UInt8>, x0: Int, x1: Int, y0: Int, y1: Int, fx: Double, fy: Double, channel: Int
-    ) -> UInt8 {
-        let channels = format.channels
-        let a = Double(source[(y0 * width + x0) * channels + channel])
-        let b = Double(source[(y0 * width + x1) * channels + channel])
-        let c = Double(source[(y1 * width + x0) * channels + channel])
-        let d = Double(source[(y1 * width + x1) * channels + channel])
-        let top = a + (b - a) * fx, bottom = c + (d - c) * fx
-        // Halves up, as `rounded()` for a value of 0 or more, without a call into libm per sample.
-        return UInt8(clamping: Int(top + (bottom - top) * fy + 0.5))
     }
 }
