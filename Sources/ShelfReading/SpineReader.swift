@@ -22,8 +22,9 @@ public struct SpineReader: Sendable {
 
     /// Width across a spine after resampling, in pixels.
     public var pixelsAcross: Double
-    /// A reading at least this confident (mean word confidence, 0…100) is not compared with the other
-    /// way round: the wrong way reads at a median of about 30.
+    /// A reading at least this confident (mean word confidence, 0…100), in real words and whole ones
+    /// (`isAcceptedWithoutComparison`), is not compared with the other way round: the wrong way reads
+    /// at a median of about 30.
     public var acceptedConfidence: Double
     /// Words below this Tesseract confidence (0…100) are dropped as noise.
     public var minimumWordConfidence: Double
@@ -36,7 +37,7 @@ public struct SpineReader: Sendable {
     public var lexicon: Lexicon?
 
     public init(
-        lexicon: Lexicon? = nil, pixelsAcross: Double = 140, acceptedConfidence: Double = 82,
+        lexicon: Lexicon? = nil, pixelsAcross: Double = 140, acceptedConfidence: Double = 70,
         minimumWordConfidence: Double = 20
     ) {
         self.lexicon = lexicon
@@ -61,7 +62,7 @@ public struct SpineReader: Sendable {
             let text = cleaned(engine.recognize(turned, segmentation: .singleBlock))
             let reading = Reading(text: text, orientation: orientation, scale: scale)
             if best.map({ quality(of: reading) > quality(of: $0.reading) }) ?? true { best = (reading, turned) }
-            if text.meanConfidence >= acceptedConfidence && wordShare(of: text) >= 0.5 { break }
+            if isAcceptedWithoutComparison(text) { break }
         }
         guard var (reading, turned) = best else {
             return Reading(text: RecognizedText(lines: []), orientation: .topToBottom, scale: scale)
@@ -252,6 +253,21 @@ public struct SpineReader: Sendable {
             lines.append(RecognizedText.Line(words: words, box: box))
         }
         return RecognizedText(lines: lines)
+    }
+
+    /// Whether a reading is sure enough not to be compared with the other way round: confident, half
+    /// its longer words real, and three quarters of its letters in words of three or more. Read the
+    /// wrong way round, lettering often comes out as a scatter of one- and two-letter fragments
+    /// ("N / IS / S / V / SV"), some of them read with confidence.
+    func isAcceptedWithoutComparison(_ text: RecognizedText) -> Bool {
+        guard text.meanConfidence >= acceptedConfidence, wordShare(of: text) >= 0.5 else { return false }
+        var inWholeWords = 0, total = 0
+        for word in text.words {
+            let count = word.text.filter { $0.isLetter || $0.isNumber }.count
+            total += count
+            if count >= 3 { inWholeWords += count }
+        }
+        return Double(inWholeWords) >= 0.75 * Double(total)
     }
 
     /// How good a reading looks: Tesseract's mean confidence, discounted when its longer words are

@@ -191,6 +191,24 @@ import Testing
         #expect(cleaned.lines.count == 1)
     }
 
+    /// A confident reading of real, whole words is kept without reading the other way round; a
+    /// confident scatter of fragments, as lettering read upside down often gives, is not.
+    @Test func acceptsAConfidentReadingOnlyWhenItIsWholeWords() {
+        func reading(_ text: String, confidence: Double) -> RecognizedText {
+            let box = PixelRect(x: 0, y: 0, width: 10, height: 10)
+            let words = text.split(separator: " ").map {
+                RecognizedText.Word(text: String($0), confidence: confidence, box: box)
+            }
+            return RecognizedText(lines: [RecognizedText.Line(words: words, box: box)])
+        }
+        let reader = SpineReader(lexicon: Self.models.lexicon)
+        #expect(reader.isAcceptedWithoutComparison(reading("THE BLIND ASSASSIN MARGARET ATWOOD", confidence: 80)))
+        #expect(!reader.isAcceptedWithoutComparison(reading("THE BLIND ASSASSIN MARGARET ATWOOD", confidence: 60)))
+        // Half its longer words real, but most of its letters in fragments.
+        #expect(!reader.isAcceptedWithoutComparison(reading("N IS S V S SV d N ll dq HHL THE", confidence: 80)))
+        #expect(!reader.isAcceptedWithoutComparison(reading("SUSL UNAS XQT", confidence: 90)))
+    }
+
     @Test func confidenceGrowsWithBetterEvidenceAndAnISBN() {
         let model = Self.models.confidence
         var signals: [ConfidenceSignal: Double] = [
