@@ -38,8 +38,11 @@ public struct BarcodeScanner: Sendable {
         let regions = triesHarder && !collector.hasISBN ? BarcodeRegionFinder().regions(in: gray) : []
         let isSmall = max(gray.width, gray.height) < 1000
         if triesHarder && !collector.hasISBN && (!regions.isEmpty || isSmall) {
+            // On a shelf, only the largest region: striped spines make many bar-like regions there,
+            // and a code seen close enough to read (a back cover held up) is the largest.
+            let regionsTried = searchesWholePhoto ? 3 : 1
             let attempts =
-                regions.prefix(3).flatMap { Self.regionAttempts(for: $0, in: gray) }
+                regions.prefix(regionsTried).flatMap { Self.regionAttempts(for: $0, in: gray) }
                 + (searchesWholePhoto || isSmall ? Self.harderAttempts(for: gray, reduced: reduced) : [])
             for attempt in attempts {
                 read(attempt(), into: &collector, zbar: zbar)
