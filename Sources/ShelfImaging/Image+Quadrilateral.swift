@@ -33,12 +33,8 @@ extension Image {
                         let right = x0 + 1 < sourceWidth ? channels : 0
                         let down = y0 + 1 < sourceHeight ? sourceWidth * channels : 0
                         for channel in 0..<channels {
-                            let a = Double(source[upperLeft + channel]), b = Double(source[upperLeft + right + channel])
-                            let c = Double(source[upperLeft + down + channel])
-                            let d = Double(source[upperLeft + down + right + channel])
-                            let top = a + (b - a) * fx, bottom = c + (d - c) * fx
-                            // Halves up, as `rounded()` for a value of 0 or more, without a call into libm per sample.
-                            target[base + channel] = UInt8(clamping: Int(top + (bottom - top) * fy + 0.5))
+                            target[base + channel] = Self.blend(
+                                source, upperLeft: upperLeft + channel, right: right, down: down, fx: fx, fy: fy)
                         }
                         base += channels
                     }

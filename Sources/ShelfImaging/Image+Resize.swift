@@ -179,18 +179,28 @@ extension Image {
                     let upperRow = y0 * width * channels, lowerRow = y1 * width * channels
                     for column in columns {
                         for channel in 0..<channels {
-                            let a = Double(source[upperRow + column.left + channel])
-                            let b = Double(source[upperRow + column.right + channel])
-                            let c = Double(source[lowerRow + column.left + channel])
-                            let d = Double(source[lowerRow + column.right + channel])
-                            let top = a + (b - a) * column.fx, bottom = c + (d - c) * column.fx
-                            // Halves up, as `rounded()` for a value of 0 or more, without a call into libm per sample.
-                            target[out + channel] = UInt8(clamping: Int(top + (bottom - top) * fy + 0.5))
+                            target[out + channel] = Self.blend(
+                                source, upperLeft: upperRow + column.left + channel,
+                                right: column.right - column.left, down: lowerRow - upperRow, fx: column.fx, fy: fy)
                         }
                         out += channels
                     }
                 }
             }
         }
+    }
+
+    /// One sample blended bilinearly from the source sample at `upperLeft`, the one `right` samples
+    /// along, and the two `down` samples below them, `fx` and `fy` of the way from the first to the
+    /// second of each pair.
+    @inline(__always)
+    static func blend(
+        _ source: UnsafeBufferPointer<UInt8>, upperLeft: Int, right: Int, down: Int, fx: Double, fy: Double
+    ) -> UInt8 {
+        let a = Double(source[upperLeft]), b = Double(source[upperLeft + right])
+        let c = Double(source[upperLeft + down]), d = Double(source[upperLeft + down + right])
+        let top = a + (b - a) * fx, bottom = c + (d - c) * fx
+        // Halves up, as `rounded()` for a value of 0 or more, without a call into libm per sample.
+        return UInt8(clamping: Int(top + (bottom - top) * fy + 0.5))
     }
 }
