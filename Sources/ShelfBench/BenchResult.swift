@@ -55,6 +55,9 @@ public struct BenchResult: Sendable, Codable {
         }
         for (name, spread) in times.orderedStages { lines.append(row(name, spread)) }
         if let total = times.total { lines.append(row("whole photo", total)) }
+        if times.stages.keys.contains(where: { $0.hasPrefix("read.") }) {
+            lines.append("  (read.*: the parts of read, as worker time summed over the spines; they overlap)")
+        }
         lines.append(
             String(format: "spines per second %.1f, wall %.1f s, peak RSS %.0f MiB", spinesPerSecond, wallSeconds, peakResidentMiB))
         if let baseline {

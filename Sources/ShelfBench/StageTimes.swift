@@ -25,7 +25,10 @@ public struct StageTimes: Sendable, Codable, Equatable {
 
     /// The pipeline's order, then any other stage by name.
     public var orderedStages: [(name: String, spread: Spread)] {
-        let order = ["decode", "detect", "read", "parse", "readAgain", "checkTitles", "isbnLines", "assemble", "barcodes", "text"]
+        let order = [
+            "decode", "detect", "read", "read.first", "read.parse", "read.again", "read.check", "read.isbnLine",
+            "assemble", "barcodes", "text",
+        ]
         return stages.sorted { a, b in
             let left = order.firstIndex(of: a.key) ?? order.count, right = order.firstIndex(of: b.key) ?? order.count
             return left != right ? left < right : a.key < b.key

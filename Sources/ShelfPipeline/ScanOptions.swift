@@ -59,7 +59,7 @@ public struct ScanProgress: Sendable, Codable, Equatable {
     public var path: String
     /// The spines found on it.
     public var spines: Int
-    /// The spines read so far (first readings).
+    /// The spines read so far.
     public var spinesRead: Int
 
     public init(path: String, spines: Int, spinesRead: Int) {

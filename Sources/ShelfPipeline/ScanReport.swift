@@ -144,7 +144,9 @@ public struct ReportedError: Sendable, Codable, Equatable {
 
     /// The stages of a photo's scan, in order.
     public enum Stage: String, Sendable, Codable {
-        case models, decode, detect, barcodes, read, readAgain, checkTitles, isbnLines, text
+        case models, decode, detect, barcodes, read, text
+        /// Stages of reports written before a spine's readings became one stage (`read`).
+        case readAgain, checkTitles, isbnLines
         /// Somewhere in the photo's scan, which stopped without saying where.
         case unknown
     }

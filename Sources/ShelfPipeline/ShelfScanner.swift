@@ -57,9 +57,8 @@ public actor ShelfScanner {
         await scan(photoAt: path, options: options).report
     }
 
-    /// One photo through the pipeline: decode → (barcodes ∥ detect → first reading) → parse and
-    /// assess → second reading of the doubtful → ISBN lines → books. A failed stage is recorded in
-    /// the report; what the stages before it found is kept.
+    /// One photo through the pipeline: decode → (barcodes ∥ detect → reading, spine by spine) →
+    /// books. A failed stage is recorded in the report; what the stages before it found is kept.
     private func scan(photoAt path: String, options: ScanOptions) async -> PhotoScan {
         var run = PhotoRun(path: path)
         let models: ScanModels
@@ -77,10 +76,12 @@ public actor ShelfScanner {
             assessor: assessor, recognizer: recognizer)
 
         // On a shelf a code can only be where bars are seen: no whole-photo copies. The search
-        // needs only the photo, so it runs beside detection, which leaves the other cores idle.
-        async let barcodeSearch = workers.run { _ in
-            BarcodeScanner(searchesWholePhoto: false).isbnBarcodes(in: image)
+        // needs only the photo, so it runs beside detection, which leaves the other cores idle;
+        // reading awaits it only to choose the spines whose ISBN line it reads.
+        let barcodeSearch = Task {
+            try await workers.run { _ in BarcodeScanner(searchesWholePhoto: false).isbnBarcodes(in: image) }
         }
+        defer { barcodeSearch.cancel() }
         let spines: [DetectedSpine]
         do {
             spines = try await workers.run { _ in SpineDetector().spines(in: image) }
@@ -90,43 +91,28 @@ public actor ShelfScanner {
         run.lap("detect")
         let progress = options.progress.map { report in SpineCounter(path: path, spines: spines.count, report: report) }
         progress?.report()
-        let readings: [SpineReader.Reading]
+        let outcome: SpineReadingStage.Outcome
         do {
-            readings = try await reading.read(spines, in: image) { progress?.countOne() }
+            outcome = try await reading.read(
+                spines, in: image,
+                barcodes: {
+                    try await withTaskCancellationHandler {
+                        try await barcodeSearch.value
+                    } onCancel: {
+                        barcodeSearch.cancel()
+                    }
+                },
+                onEach: { progress?.countOne() })
+        } catch let failure as SpineReadingStage.BarcodeSearchFailure {
+            return run.finished(failing: .barcodes, with: failure.underlying)
         } catch {
             return run.finished(failing: .read, with: error)
         }
-        let barcodes: [BarcodeFinding]
-        do {
-            barcodes = try await barcodeSearch
-        } catch {
-            return run.finished(failing: .barcodes, with: error)
-        }
         run.lap("read")
-        var findings = reading.findings(of: spines, readings: readings)
-        run.lap("parse")
-        do {
-            findings = try await reading.readingDoubtfulAgain(findings, in: image)
-        } catch {
-            if run.record(.readAgain, error) { return run.finished() }
-        }
-        run.lap("readAgain")
-        do {
-            findings = try await reading.checkingTitles(findings, in: image)
-        } catch {
-            if run.record(.checkTitles, error) { return run.finished() }
-        }
-        run.lap("checkTitles")
-        var lineISBNs = [ISBN?](repeating: nil, count: findings.count)
-        do {
-            lineISBNs = try await ISBNLineStage(recognizer: recognizer).isbns(
-                of: findings, barcodes: barcodes, in: image)
-        } catch {
-            if run.record(.isbnLines, error) { return run.finished() }
-        }
-        run.lap("isbnLines")
+        run.report.timings.merge(outcome.partTimes) { _, part in part }
         let assembly = BookAssembly(assessor: assessor, library: options.library)
-        (run.report.books, run.report.isbns) = assembly.books(of: findings, barcodes: barcodes, lineISBNs: lineISBNs)
+        (run.report.books, run.report.isbns) = assembly.books(
+            of: outcome.findings, barcodes: outcome.barcodes, lineISBNs: outcome.lineISBNs)
         run.lap("assemble")
         var annotated: Image?
         if let side = options.annotationMaxSide {

@@ -1,11 +1,16 @@
+import ShelfBarcodes
 import ShelfDetection
+import ShelfISBN
 import ShelfImaging
 import ShelfOCR
 import ShelfReading
 
-/// The stages that read the spines of one photo: a first reading of every spine, the parse and
-/// assessment of each reading, and a second reading of the doubtful ones. Each spine's reading is
-/// one piece of work on a worker thread, with that thread's Tesseract engine.
+/// The stage that reads a photo's spines. Each spine is read through as one piece of work on a
+/// worker thread, with that thread's Tesseract engine: a first reading, its parse and assessment, a
+/// second reading when the first is doubtful, and the title check when the book would be selected;
+/// then, once the photo's barcodes are known, the small ISBN line of a spine that has neither an
+/// ISBN in its text nor a barcode. Spines wait for no other spine between these steps, so no core
+/// idles while a step's last spines finish.
 struct SpineReadingStage: Sendable {
     /// Books read with less confidence than this — those the default threshold would not select —
     /// are read a second time against their spines' local backgrounds
@@ -16,84 +21,138 @@ struct SpineReadingStage: Sendable {
     var parser: SpineTextParser
     var assessor: BookAssessor
     var recognizer: TextRecognizer
+    var isbnLineReader = SpineISBNReader()
 
-    /// The first reading of every spine, in the order given; `onEach` is called as each is done.
+    /// What reading found on a photo's spines.
+    struct Outcome: Sendable {
+        /// Per spine, in the order given.
+        var findings: [SpineFindings]
+        /// Per spine, the ISBN read on its ISBN line, or nil (also for the spines not looked at).
+        var lineISBNs: [ISBN?]
+        var barcodes: [BarcodeFinding]
+        /// The worker time of each part of reading (`ReadingPart`), in milliseconds, summed over the
+        /// spines (0 for a part no spine needed): on several cores the parts overlap, and add up to
+        /// more than the stage's wall time.
+        var partTimes: [String: Double]
+    }
+
+    /// The parts of reading a spine, named as the report's `timings` name their worker times.
+    enum ReadingPart: String, CaseIterable {
+        case first = "read.first"
+        case parse = "read.parse"
+        case again = "read.again"
+        case check = "read.check"
+        case isbnLine = "read.isbnLine"
+    }
+
+    /// The barcode search failed (was cancelled): the stage's error, told apart from reading's own.
+    struct BarcodeSearchFailure: Error {
+        var underlying: any Error
+    }
+
+    /// Reads every spine; `barcodes` gives the photo's barcodes (searched meanwhile), which decide
+    /// whose ISBN line is read. `onEach` is called as each spine's reading is done.
     func read(
-        _ spines: [DetectedSpine], in image: Image, onEach: @escaping @Sendable () -> Void = {}
-    ) async throws -> [SpineReader.Reading] {
-        let reader = reader
-        return try await Self.concurrentMap(spines) { spine in
-            let reading = try await recognizer.withEngine { engine in reader.read(spine.polygon, in: image, engine: engine) }
-            onEach()
-            return reading
+        _ spines: [DetectedSpine], in image: Image,
+        barcodes: @escaping @Sendable () async throws -> [BarcodeFinding],
+        onEach: @escaping @Sendable () -> Void = {}
+    ) async throws -> Outcome {
+        enum Piece: Sendable {
+            case spine(Int, SpineFindings, [String: Double])
+            case barcodes([BarcodeFinding])
+            case isbnLine(Int, ISBN?, Double)
         }
-    }
-
-    /// Each reading parsed and assessed.
-    func findings(of spines: [DetectedSpine], readings: [SpineReader.Reading]) -> [SpineFindings] {
-        zip(spines, readings).map { spine, reading in findings(of: spine, reading: reading) }
-    }
-
-    /// The findings with the doubtful ones read again, each stretch of the spine against its own
-    /// background (a spine of two colours, or lit unevenly): the parse the confidence model trusts
-    /// more is kept.
-    func readingDoubtfulAgain(_ findings: [SpineFindings], in image: Image) async throws -> [SpineFindings] {
-        let doubtful = findings.indices.filter { findings[$0].confidence < Self.doubtfulConfidence }
-        let reader = reader
-        let second = try await Self.concurrentMap(doubtful) { index in
-            let polygon = findings[index].spine.polygon
-            return try await recognizer.withEngine { engine in
-                reader.readAgainstLocalBackground(polygon, in: image, engine: engine)
+        return try await withThrowingTaskGroup(of: Piece.self) { group in
+            group.addTask {
+                do { return .barcodes(try await barcodes()) } catch { throw BarcodeSearchFailure(underlying: error) }
             }
+            for (index, spine) in spines.enumerated() {
+                group.addTask {
+                    let (found, times) = try await recognizer.withEngine { engine in
+                        self.findings(of: spine, in: image, engine: engine)
+                    }
+                    return .spine(index, found, times)
+                }
+            }
+            var findings = [SpineFindings?](repeating: nil, count: spines.count)
+            var lineISBNs = [ISBN?](repeating: nil, count: spines.count)
+            var foundBarcodes: [BarcodeFinding]?
+            var waitingForBarcodes: [Int] = []
+            var partTimes = Dictionary(uniqueKeysWithValues: ReadingPart.allCases.map { ($0.rawValue, 0.0) })
+            let reader = isbnLineReader
+            for try await piece in group {
+                var ready: [Int] = []
+                switch piece {
+                case let .spine(index, found, times):
+                    findings[index] = found
+                    partTimes.merge(times, uniquingKeysWith: +)
+                    onEach()
+                    if foundBarcodes == nil { waitingForBarcodes.append(index) } else { ready = [index] }
+                case let .barcodes(barcodes):
+                    foundBarcodes = barcodes
+                    ready = waitingForBarcodes
+                    waitingForBarcodes = []
+                case let .isbnLine(index, isbn, milliseconds):
+                    lineISBNs[index] = isbn
+                    partTimes[ReadingPart.isbnLine.rawValue, default: 0] += milliseconds
+                }
+                let barcodes = foundBarcodes ?? []
+                for index in ready {
+                    guard let found = findings[index], found.parsed.isbn == nil,
+                        !barcodes.contains(where: { found.spine.contains($0.centre) })
+                    else { continue }
+                    let (polygon, orientation) = (found.spine.polygon, found.reading.orientation)
+                    group.addTask {
+                        let (isbn, milliseconds) = try await recognizer.withEngine { engine in
+                            var stopwatch = Stopwatch()
+                            let isbn = reader.read(polygon, in: image, orientation: orientation, engine: engine)
+                            return (isbn, stopwatch.lap())
+                        }
+                        return .isbnLine(index, isbn, milliseconds)
+                    }
+                }
+            }
+            return Outcome(
+                findings: findings.compactMap { $0 }, lineISBNs: lineISBNs, barcodes: foundBarcodes ?? [],
+                partTimes: partTimes)
         }
-        var kept = findings
-        for (index, reading) in zip(doubtful, second) {
-            guard let reading else { continue }
-            let again = self.findings(of: findings[index].spine, reading: reading)
-            if again.confidence > findings[index].confidence { kept[index] = again }
-        }
-        return kept
     }
 
-    /// The findings with the title of each book the assessor would select checked against a
-    /// second, independent reading of its spine (`SpineReader.titleAgreement`).
-    func checkingTitles(_ findings: [SpineFindings], in image: Image) async throws -> [SpineFindings] {
-        let candidates = findings.indices.filter {
-            // An ISBN printed on the book is check enough.
-            findings[$0].parsed.title != nil && findings[$0].parsed.isbn == nil
-                && findings[$0].confidence >= assessor.minimumConfidence
-        }
-        let reader = reader
-        let agreements = try await Self.concurrentMap(candidates) { index in
-            let polygon = findings[index].spine.polygon, orientation = findings[index].reading.orientation
-            let title = findings[index].parsed.title ?? ""
-            return try await recognizer.withEngine { engine in
-                reader.titleAgreement(title, of: polygon, orientation: orientation, in: image, engine: engine)
+    /// One spine read through on a worker thread, with the worker time of each part: the first
+    /// reading; its parse; when doubtful, a second reading against the spine's local backgrounds
+    /// from the same cut, the parse the confidence model trusts more kept; and when the book would
+    /// be selected, its title checked against an independent reading (`SpineReader.titleAgreement`).
+    func findings(of spine: DetectedSpine, in image: Image, engine: TesseractEngine) -> (
+        SpineFindings, [String: Double]
+    ) {
+        var times: [String: Double] = [:]
+        var stopwatch = Stopwatch()
+        func lap(_ part: ReadingPart) { times[part.rawValue, default: 0] += stopwatch.lap() }
+
+        let crop = reader.colourCrop(spine.polygon, in: image)
+        let first = reader.read(crop, engine: engine)
+        lap(.first)
+        var kept = findings(of: spine, reading: first)
+        lap(.parse)
+        if kept.confidence < Self.doubtfulConfidence {
+            if let second = reader.readAgainstLocalBackground(crop, engine: engine) {
+                let again = findings(of: spine, reading: second)
+                if again.confidence > kept.confidence { kept = again }
             }
+            lap(.again)
         }
-        var checked = findings
-        for (index, agreement) in zip(candidates, agreements) { checked[index].titleAgreement = agreement }
-        return checked
+        // An ISBN printed on the book is check enough.
+        if let title = kept.parsed.title, kept.parsed.isbn == nil, kept.confidence >= assessor.minimumConfidence {
+            kept.titleAgreement = reader.titleAgreement(
+                title, of: spine.polygon, orientation: kept.reading.orientation, in: image, engine: engine)
+            lap(.check)
+        }
+        return (kept, times)
     }
 
     private func findings(of spine: DetectedSpine, reading: SpineReader.Reading) -> SpineFindings {
         let parsed = parser.parse(reading.text)
         return SpineFindings(
             spine: spine, reading: reading, parsed: parsed, assessment: assessor.assess(parsed, on: spine))
-    }
-
-    /// `transform` of every element, all started at once (the worker pool queues the work), in the
-    /// elements' order.
-    static func concurrentMap<Element: Sendable, Result: Sendable>(
-        _ elements: [Element], _ transform: @escaping @Sendable (Element) async throws -> Result
-    ) async throws -> [Result] {
-        try await withThrowingTaskGroup(of: (Int, Result).self) { group in
-            for (index, element) in elements.enumerated() {
-                group.addTask { (index, try await transform(element)) }
-            }
-            var results = [Result?](repeating: nil, count: elements.count)
-            for try await (index, result) in group { results[index] = result }
-            return results.compactMap { $0 }
-        }
     }
 }

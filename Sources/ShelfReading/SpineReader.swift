@@ -49,8 +49,12 @@ public struct SpineReader: Sendable {
     /// Reads the book outlined by `polygon` (top-left, top-right, bottom-right, bottom-left as the
     /// book stands) in `photo`.
     public func read(_ polygon: [Point], in photo: Image, engine: TesseractEngine) -> Reading {
-        let crop = uprightCrop(polygon, in: photo)
-        return read(crop.image, scale: crop.scale, engine: engine)
+        read(colourCrop(polygon, in: photo), engine: engine)
+    }
+
+    /// Reads a book already cut out of its photo by `colourCrop`.
+    public func read(_ crop: (image: Image, scale: Double), engine: TesseractEngine) -> Reading {
+        read(crop.image.inkOnWhite(), scale: crop.scale, engine: engine)
     }
 
     /// Reads an upright crop each way its lettering may run and keeps the best reading, with what
@@ -78,7 +82,12 @@ public struct SpineReader: Sendable {
     /// spine of two colours, or one lit unevenly, where the first reading lost a part. Nil when the
     /// spine's background is one colour throughout.
     public func readAgainstLocalBackground(_ polygon: [Point], in photo: Image, engine: TesseractEngine) -> Reading? {
-        let crop = colourCrop(polygon, in: photo)
+        readAgainstLocalBackground(colourCrop(polygon, in: photo), engine: engine)
+    }
+
+    /// `readAgainstLocalBackground(_:in:engine:)` of a book already cut out by `colourCrop`: the
+    /// first reading's cut serves again.
+    public func readAgainstLocalBackground(_ crop: (image: Image, scale: Double), engine: TesseractEngine) -> Reading? {
         guard let image = crop.image.inkOnWhiteAgainstLocalBackground() else { return nil }
         return read(image, scale: crop.scale, engine: engine)
     }
@@ -207,9 +216,10 @@ public struct SpineReader: Sendable {
         return (crop.image.inkOnWhite(), crop.scale)
     }
 
-    /// The book cut out upright and resampled, in its colours, with the photo pixels per crop pixel.
-    /// An outline that is not four finite corners gives a blank crop, which reads as nothing.
-    func colourCrop(_ polygon: [Point], in photo: Image) -> (image: Image, scale: Double) {
+    /// The book cut out upright and resampled, in its colours, with the photo pixels per crop pixel:
+    /// what the readings start from. An outline that is not four finite corners gives a blank crop,
+    /// which reads as nothing.
+    public func colourCrop(_ polygon: [Point], in photo: Image) -> (image: Image, scale: Double) {
         guard polygon.count == 4, polygon.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
             return (Image(width: 4, height: 4, format: .rgb, filledWith: 255), 1)
         }
