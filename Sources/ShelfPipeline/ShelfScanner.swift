@@ -79,7 +79,11 @@ public actor ShelfScanner {
         // needs only the photo, so it runs beside detection, which leaves the other cores idle;
         // reading awaits it only to choose the spines whose ISBN line it reads.
         let barcodeSearch = Task {
-            try await workers.run { _ in BarcodeScanner(searchesWholePhoto: false).isbnBarcodes(in: image) }
+            try await workers.run { _ in
+                var stopwatch = Stopwatch()
+                let found = BarcodeScanner(searchesWholePhoto: false).isbnBarcodes(in: image)
+                return (found: found, milliseconds: stopwatch.lap())
+            }
         }
         defer { barcodeSearch.cancel() }
         let spines: [DetectedSpine]
@@ -97,7 +101,7 @@ public actor ShelfScanner {
                 spines, in: image,
                 barcodes: {
                     try await withTaskCancellationHandler {
-                        try await barcodeSearch.value
+                        try await barcodeSearch.value.found
                     } onCancel: {
                         barcodeSearch.cancel()
                     }
@@ -110,6 +114,8 @@ public actor ShelfScanner {
         }
         run.lap("read")
         run.report.timings.merge(outcome.partTimes) { _, part in part }
+        // Beside detection: its worker time, as the parts of reading.
+        run.report.timings["barcodes"] = try? await barcodeSearch.value.milliseconds
         let assembly = BookAssembly(assessor: assessor, library: options.library)
         (run.report.books, run.report.isbns) = assembly.books(
             of: outcome.findings, barcodes: outcome.barcodes, lineISBNs: outcome.lineISBNs)
