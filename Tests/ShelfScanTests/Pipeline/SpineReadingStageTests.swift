@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import ShelfBarcodes
+@testable import ShelfDetection
+@testable import ShelfISBN
+@testable import ShelfImaging
+@testable import ShelfOCR
+@testable import ShelfPipeline
+@testable import ShelfReading
+@testable import ShelfWorkers
+
+/// The reading stage on a rendered shelf's spines at their true outlines: each spine read through
+/// on its own, and the ISBN lines chosen by the barcodes whenever the barcode search ends.
+@Suite(.tags(.pipeline))
+struct SpineReadingStageTests {
+    struct Shelf {
+        var image: Image
+        var spines: [DetectedSpine]
+        /// Per spine, the ISBN the truth says it carries.
+        var isbns: [String?]
+    }
+
+    /// shelf-003's spines that carry an ISBN line, and two that carry none.
+    static func shelf() throws -> Shelf {
+        let truth = try ShelfTruth.load("shelf-003.jpg")
+        let image = try ImageDecoder().decodePhoto(atPath: Fixtures.path("shelves/shelf-003.jpg")).image
+        let books = truth.books.filter { $0.polygon != nil }
+        let chosen = books.filter { $0.isbn != nil } + books.filter { $0.isbn == nil }.prefix(2)
+        return Shelf(
+            image: image, spines: chosen.map { DetectedSpine(polygon: $0.outline, score: 1, row: 0, lean: 0) },
+            isbns: chosen.map(\.isbn))
+    }
+
+    static func stage() throws -> SpineReadingStage {
+        let models = try ScanModels.load()
+        return SpineReadingStage(
+            reader: SpineReader(lexicon: models.lexicon), parser: models.parser,
+            assessor: BookAssessor(model: models.confidence), recognizer: TextRecognizer())
+    }
+
+    /// The ISBN of each spine as the photo gives it: printed in its text, or on its ISBN line.
+    static func isbns(_ outcome: SpineReadingStage.Outcome) -> [String?] {
+        zip(outcome.findings, outcome.lineISBNs).map { ($0.parsed.isbn ?? $1)?.isbn13 }
+    }
+
+    /// A barcode search that ends only after every spine is read (a slow search on a large photo)
+    /// loses no ISBN line: the spines that waited for it are looked at when it ends.
+    @Test func readsTheISBNLinesOfSpinesThatWaitedForTheBarcodes() async throws {
+        let shelf = try Self.shelf()
+        #expect(shelf.isbns.count(where: { $0 != nil }) >= 2)
+        let spinesRead = Locked(0)
+        let count = shelf.spines.count
+        let outcome = try await Self.stage().read(
+            shelf.spines, in: shelf.image,
+            barcodes: {
+                while spinesRead.withLock({ $0 }) < count { try await Task.sleep(for: .milliseconds(20)) }
+                return []
+            },
+            onEach: { spinesRead.withLock { $0 += 1 } })
+        #expect(outcome.findings.count == count && outcome.lineISBNs.count == count)
+        #expect(outcome.findings.map(\.spine.polygon) == shelf.spines.map(\.polygon), "the spines' order is kept")
+        #expect(Self.isbns(outcome) == shelf.isbns)
+        #expect(outcome.lineISBNs.contains { $0 != nil }, "some ISBN comes from a line, not the spine's text")
+        for part in SpineReadingStage.ReadingPart.allCases {
+            #expect(outcome.partTimes[part.rawValue] != nil, "no time for \(part.rawValue)")
+        }
+        #expect((outcome.partTimes["read.first"] ?? 0) > 0 && (outcome.partTimes["read.isbnLine"] ?? 0) > 0)
+    }
+
+    /// A spine a barcode lies on gets its ISBN from the barcode: its ISBN line is not read.
+    @Test func readsNoISBNLineOnASpineWithABarcode() async throws {
+        let shelf = try Self.shelf()
+        let stage = try Self.stage()
+        let withoutBarcodes = try await stage.read(shelf.spines, in: shelf.image, barcodes: { [] })
+        let index = try #require(withoutBarcodes.lineISBNs.firstIndex { $0 != nil })
+        let spine = shelf.spines[index]
+        let centre = Point(
+            x: spine.polygon.map(\.x).reduce(0, +) / 4, y: spine.polygon.map(\.y).reduce(0, +) / 4)
+        let barcode = BarcodeFinding(
+            isbn: try ISBN("9780306406157"), addon: nil,
+            polygon: [-5, 5].flatMap { dx in [-5, 5].map { dy in Point(x: centre.x + dx, y: centre.y + dy) } },
+            engines: [.zbar])
+        let withBarcode = try await stage.read(shelf.spines, in: shelf.image, barcodes: { [barcode] })
+        #expect(withBarcode.barcodes == [barcode])
+        #expect(withBarcode.lineISBNs[index] == nil)
+        var others = withoutBarcodes.lineISBNs
+        others[index] = nil
+        #expect(withBarcode.lineISBNs == others, "the other spines' lines are read as before")
+    }
+
+    /// A failed barcode search fails the stage as the barcode search's failure, not reading's.
+    @Test func tellsAFailedBarcodeSearchFromAFailedReading() async throws {
+        let shelf = try Self.shelf()
+        struct Broken: Error {}
+        await #expect(throws: SpineReadingStage.BarcodeSearchFailure.self) {
+            _ = try await Self.stage().read(Array(shelf.spines.prefix(1)), in: shelf.image, barcodes: { throw Broken() })
+        }
+    }
+}
