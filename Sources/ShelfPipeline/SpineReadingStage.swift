@@ -6,8 +6,8 @@ import ShelfOCR
 import ShelfReading
 
 /// The stage that reads a photo's spines. Each spine is read through as one piece of work on a
-/// worker thread, with that thread's Tesseract engine: a first reading, its parse and assessment, a
-/// second reading when the first is doubtful, and the title check when the book would be selected;
+/// worker thread, with that thread's Tesseract engine: a first reading, its parse and assessment,
+/// further readings when the first is doubtful, and the title check when the book would be selected;
 /// then, once the photo's barcodes are known, the small ISBN line of a spine that has neither an
 /// ISBN in its text nor a barcode. Spines wait for no other spine between these steps, so no core
 /// idles while a step's last spines finish.
@@ -120,8 +120,9 @@ struct SpineReadingStage: Sendable {
 
     /// One spine read through on a worker thread, with the worker time of each part: the first
     /// reading; its parse; when doubtful, a second reading against the spine's local backgrounds
-    /// from the same cut, the parse the confidence model trusts more kept; and when the book would
-    /// be selected, its title checked against an independent reading (`SpineReader.titleAgreement`).
+    /// from the same cut and, when the background varies and the book is still doubtful, a third in
+    /// plain grey, the parse the confidence model trusts most kept; and when the book would be
+    /// selected, its title checked against an independent reading (`SpineReader.titleAgreement`).
     func findings(of spine: DetectedSpine, in image: Image, engine: TesseractEngine) -> (
         SpineFindings, [String: Double]
     ) {
@@ -138,6 +139,13 @@ struct SpineReadingStage: Sendable {
             if let second = reader.readAgainstLocalBackground(crop, engine: engine) {
                 let again = findings(of: spine, reading: second)
                 if again.confidence > kept.confidence { kept = again }
+                // A background that varies is where inking by colour is least sure: one more
+                // reading, in plain grey, when the book is still doubtful. (Not on a spine of one
+                // colour, where colour distance already sets the lettering apart.)
+                if kept.confidence < Self.doubtfulConfidence {
+                    let grey = findings(of: spine, reading: reader.readInPlainGrey(crop, engine: engine))
+                    if grey.confidence > kept.confidence { kept = grey }
+                }
             }
             lap(.again)
         }

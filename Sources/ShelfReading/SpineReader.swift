@@ -85,6 +85,14 @@ public struct SpineReader: Sendable {
         readAgainstLocalBackground(colourCrop(polygon, in: photo), engine: engine)
     }
 
+    /// A reading of a book already cut out by `colourCrop` in plain grey (`plainGrey`) instead of
+    /// inked by colour distance: for a spine still doubtful after `readAgainstLocalBackground`,
+    /// where neither one background colour nor a colour per stretch sets the lettering apart as
+    /// well as its brightness does (gilt or pale lettering on a worn, mottled or glossy spine).
+    public func readInPlainGrey(_ crop: (image: Image, scale: Double), engine: TesseractEngine) -> Reading {
+        read(Self.plainGrey(crop.image), scale: crop.scale, engine: engine)
+    }
+
     /// `readAgainstLocalBackground(_:in:engine:)` of a book already cut out by `colourCrop`: the
     /// first reading's cut serves again.
     public func readAgainstLocalBackground(_ crop: (image: Image, scale: Double), engine: TesseractEngine) -> Reading? {
@@ -116,9 +124,16 @@ public struct SpineReader: Sendable {
     public enum CheckPreparation: CaseIterable, Sendable {
         /// Colour distance from the spine's background, as the first reading (`Image.inkOnWhite`).
         case ink
-        /// Plain luminance, contrast-stretched, inverted when the spine is mostly dark: most of a
-        /// spine is background, so a dark one has light lettering.
+        /// Plain luminance, contrast-stretched, inverted when the spine is mostly dark
+        /// (`plainGrey`).
         case luma
+    }
+
+    /// A colour crop in plain luminance, contrast-stretched, inverted when the spine is mostly dark:
+    /// most of a spine is background, so a dark one has light lettering.
+    static func plainGrey(_ crop: Image) -> Image {
+        let gray = crop.grayscale().contrastStretched()
+        return gray.meanLevel < 128 ? gray.inverted() : gray
     }
 
     /// One check reading of an upright colour crop, every word kept: the check asks only whether
@@ -133,8 +148,7 @@ public struct SpineReader: Sendable {
         case .ink:
             gray = crop.inkOnWhite()
         case .luma:
-            gray = crop.grayscale().contrastStretched()
-            if gray.meanLevel < 128 { gray = gray.inverted() }
+            gray = Self.plainGrey(crop)
         }
         return engine.recognize(gray.rotated(quarterTurns: orientation.quarterTurns), segmentation: .singleBlock)
     }

@@ -8,6 +8,7 @@ import Testing
 @testable import ShelfOCR
 @testable import ShelfPipeline
 @testable import ShelfReading
+@testable import ShelfText
 @testable import ShelfWorkers
 
 /// The reading stage on a rendered shelf's spines at their true outlines: each spine read through
@@ -87,6 +88,20 @@ struct SpineReadingStageTests {
         var others = withoutBarcodes.lineISBNs
         others[index] = nil
         #expect(withBarcode.lineISBNs == others, "the other spines' lines are read as before")
+    }
+
+    /// A doubtful spine whose background varies is read once more in plain grey, and that reading
+    /// is kept when it is the one trusted most: the title of a part-mottled spine comes out.
+    @Test func keepsThePlainGreyReadingOfAMottledSpine() throws {
+        let image = SpineReaderTests.mottledSpine().rotated(quarterTurns: 1)
+        let outline = [
+            Point(x: 0, y: 0), Point(x: Double(image.width), y: 0),
+            Point(x: Double(image.width), y: Double(image.height)), Point(x: 0, y: Double(image.height)),
+        ]
+        let spine = DetectedSpine(polygon: outline, score: 1, row: 0, lean: 0)
+        let (found, times) = try Self.stage().findings(of: spine, in: image, engine: try TesseractEngine())
+        #expect(found.parsed.title?.folded.contains("harbour lights") == true, "\(found.reading.text.text)")
+        #expect((times["read.again"] ?? 0) > 0)
     }
 
     /// A failed barcode search fails the stage as the barcode search's failure, not reading's.
