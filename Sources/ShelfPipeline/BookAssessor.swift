@@ -23,11 +23,14 @@ public struct BookAssessor: Sendable {
     /// The default selection threshold: books at or above it are selected.
     public static let defaultMinimumConfidence = 0.7
 
-    /// The share of its confidence kept by a book whose title a second reading does not bear out:
-    /// at the default threshold no such book is selected.
+    /// The share of its confidence kept by a book whose title a second reading does not bear out,
+    /// or that was read in plain grey: at the default threshold no such book is selected.
     public static let unconfirmedShare = 0.7
     /// The report's name for the agreement of the second reading (`TitleCheck.agreement`).
     public static let titleCheckSignal = "titleCheck"
+    /// The report's name for a book read in plain grey (`SpineFindings.isReadInPlainGrey`): 1 when
+    /// it was, absent otherwise.
+    public static let plainGreySignal = "readInPlainGrey"
 
     public var model: ConfidenceModel
     /// Books at or above this confidence are selected.
@@ -52,6 +55,13 @@ public struct BookAssessor: Sendable {
             signals[Self.titleCheckSignal] = agreement
             // An ISBN's checksum is check enough.
             if isbn == nil && agreement < TitleCheck.confirming { confidence *= Self.unconfirmedShare }
+        }
+        // Two inked readings left it doubtful, and a check in grey would only repeat the grey
+        // reading: shown for the person to judge, not selected (on real photos most such books
+        // that the check bore out were a part of their title, or their author's name).
+        if findings.isReadInPlainGrey {
+            signals[Self.plainGreySignal] = 1
+            if isbn == nil { confidence *= Self.unconfirmedShare }
         }
         let selected = confidence >= minimumConfidence
         let status: DetectedBook.Status = !selected ? .uncertain : isbn != nil ? .confirmed : .detected

@@ -11,6 +11,9 @@ public struct SpineFindings: Sendable {
     /// How far a second, independent reading bears out the parsed title (`TitleCheck.agreement`);
     /// nil when the book was not checked.
     public var titleAgreement: Double?
+    /// Whether the reading kept is the one in plain grey (`SpineReader.readInPlainGrey`), made when
+    /// two inked readings left the book doubtful: such a book is shown, not selected.
+    public var isReadInPlainGrey = false
 
     public init(
         spine: DetectedSpine, reading: SpineReader.Reading, parsed: ParsedSpine, assessment: Assessment,

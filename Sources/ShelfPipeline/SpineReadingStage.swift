@@ -123,6 +123,7 @@ struct SpineReadingStage: Sendable {
     /// from the same cut and, when the background varies and the book is still doubtful, a third in
     /// plain grey, the parse the confidence model trusts most kept; and when the book would be
     /// selected, its title checked against an independent reading (`SpineReader.titleAgreement`).
+    /// A book whose kept reading is the one in plain grey is not checked: it is not selected.
     func findings(of spine: DetectedSpine, in image: Image, engine: TesseractEngine) -> (
         SpineFindings, [String: Double]
     ) {
@@ -143,14 +144,18 @@ struct SpineReadingStage: Sendable {
                 // reading, in plain grey, when the book is still doubtful. (Not on a spine of one
                 // colour, where colour distance already sets the lettering apart.)
                 if kept.confidence < Self.doubtfulConfidence {
-                    let grey = findings(of: spine, reading: reader.readInPlainGrey(crop, engine: engine))
+                    var grey = findings(of: spine, reading: reader.readInPlainGrey(crop, engine: engine))
+                    grey.isReadInPlainGrey = true
                     if grey.confidence > kept.confidence { kept = grey }
                 }
             }
             lap(.again)
         }
-        // An ISBN printed on the book is check enough.
-        if let title = kept.parsed.title, kept.parsed.isbn == nil, kept.confidence >= assessor.minimumConfidence {
+        // An ISBN printed on the book is check enough; a book read in plain grey is not selected,
+        // checked or not.
+        if let title = kept.parsed.title, kept.parsed.isbn == nil, !kept.isReadInPlainGrey,
+            kept.confidence >= assessor.minimumConfidence
+        {
             kept.titleAgreement = reader.titleAgreement(
                 title, of: spine.polygon, orientation: kept.reading.orientation, in: image, engine: engine)
             lap(.check)

@@ -130,4 +130,27 @@ import Testing
         let isbn = try ISBN("9780306406157")
         #expect(book(agreement: 0.4, isbn: isbn).selected)
     }
+
+    /// A book whose reading in plain grey was kept is shown with its title but not selected, however
+    /// confident; an ISBN read on it still names it.
+    @Test func aBookReadInPlainGreyIsNotSelected() throws {
+        let assessor = BookAssessor(model: try ScanModels.load().confidence)
+        let spine = DetectedSpine(
+            polygon: [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 100), Point(x: 0, y: 100)], score: 1,
+            row: 0, lean: 0)
+        let reading = SpineReader.Reading(text: Self.reading(["THE SALT ROAD"]), orientation: .topToBottom, scale: 1)
+        func book(isbn: ISBN? = nil) -> DetectedBook {
+            var findings = SpineFindings(
+                spine: spine, reading: reading, parsed: ParsedSpine(title: "The Salt Road"),
+                assessment: Assessment(signals: [:], modelled: 0.9, isbnFloor: 0.95))
+            findings.isReadInPlainGrey = true
+            return assessor.book(from: findings, isbn: isbn)
+        }
+        let grey = book()
+        #expect(!grey.selected && grey.status == .uncertain && grey.title == "The Salt Road")
+        #expect(abs(grey.confidence - 0.9 * BookAssessor.unconfirmedShare) < 1e-9)
+        #expect(grey.signals[BookAssessor.plainGreySignal] == 1)
+        let withISBN = book(isbn: try ISBN("9780306406157"))
+        #expect(withISBN.selected && withISBN.status == .confirmed)
+    }
 }
