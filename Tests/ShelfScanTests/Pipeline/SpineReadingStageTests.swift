@@ -95,10 +95,7 @@ struct SpineReadingStageTests {
     /// shown, not selected.
     @Test func keepsThePlainGreyReadingOfAMottledSpine() throws {
         let image = SpineReaderTests.mottledSpine().rotated(quarterTurns: 1)
-        let outline = [
-            Point(x: 0, y: 0), Point(x: Double(image.width), y: 0),
-            Point(x: Double(image.width), y: Double(image.height)), Point(x: 0, y: Double(image.height)),
-        ]
+        let outline = SpineReaderTests.wholeOutline(of: image)
         let spine = DetectedSpine(polygon: outline, score: 1, row: 0, lean: 0)
         let (found, times) = try Self.stage().findings(of: spine, in: image, engine: try TesseractEngine())
         #expect(found.parsed.title?.folded.contains("harbour lights") == true, "\(found.reading.text.text)")

@@ -128,16 +128,19 @@ import Testing
     /// the foot's colour, cannot.
     @Test func readsTheHeadOfATwoColourSpineOnASecondReading() async throws {
         let spine = Self.twoColourSpine().rotated(quarterTurns: 1)
-        let outline = [
-            Point(x: 0, y: 0), Point(x: Double(spine.width), y: 0),
-            Point(x: Double(spine.width), y: Double(spine.height)), Point(x: 0, y: Double(spine.height)),
-        ]
+        let outline = SpineReaderTests.wholeOutline(of: spine)
         let reader = SpineReader(lexicon: Self.models.lexicon)
         let engine = try TesseractEngine()
         let first = reader.read(outline, in: spine, engine: engine)
         #expect(!first.text.text.contains("HARBOUR"), "\(first.text.text)")
         let second = try #require(reader.readAgainstLocalBackground(outline, in: spine, engine: engine))
         #expect(second.text.text.contains("HARBOUR"), "\(second.text.text)")
+    }
+
+    /// The outline of a whole image, corners in reading order: a spine cut out on its own.
+    static func wholeOutline(of image: Image) -> [Point] {
+        let (width, height) = (Double(image.width), Double(image.height))
+        return [Point(x: 0, y: 0), Point(x: width, y: 0), Point(x: width, y: height), Point(x: 0, y: height)]
     }
 
     /// A spine of two parts: at the head, blotches of red and green of one brightness under a title
@@ -164,10 +167,7 @@ import Testing
     /// one background or each part's own, cannot.
     @Test func readsAMottledSpineInPlainGrey() throws {
         let spine = Self.mottledSpine().rotated(quarterTurns: 1)
-        let outline = [
-            Point(x: 0, y: 0), Point(x: Double(spine.width), y: 0),
-            Point(x: Double(spine.width), y: Double(spine.height)), Point(x: 0, y: Double(spine.height)),
-        ]
+        let outline = SpineReaderTests.wholeOutline(of: spine)
         let reader = SpineReader(lexicon: Self.models.lexicon)
         let engine = try TesseractEngine()
         let crop = reader.colourCrop(outline, in: spine)

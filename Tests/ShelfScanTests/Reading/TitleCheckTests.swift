@@ -36,10 +36,7 @@ import Testing
         spine.fill(PixelRect(x: 0, y: 0, width: 900, height: 140), with: Image.Colour(red: 25, green: 35, blue: 80))
         spine.drawText("HARBOUR LIGHTS", at: (40, 42), scale: 7, colour: Image.Colour(red: 235, green: 225, blue: 200))
         let standing = spine.rotated(quarterTurns: 1)
-        let outline = [
-            Point(x: 0, y: 0), Point(x: Double(standing.width), y: 0),
-            Point(x: Double(standing.width), y: Double(standing.height)), Point(x: 0, y: Double(standing.height)),
-        ]
+        let outline = SpineReaderTests.wholeOutline(of: standing)
         let engine = try TesseractEngine()
         let reader = SpineReader()
         let first = reader.read(outline, in: standing, engine: engine)
@@ -107,17 +104,21 @@ import Testing
         #expect(confirmed >= right - 1, "\(confirmed) of \(right)")
     }
 
+    /// A small spine and a confident reading of its title, for the assessor.
+    static var saltRoad: (spine: DetectedSpine, reading: SpineReader.Reading) {
+        let spine = DetectedSpine(
+            polygon: [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 100), Point(x: 0, y: 100)], score: 1,
+            row: 0, lean: 0)
+        return (spine, SpineReader.Reading(text: reading(["THE SALT ROAD"]), orientation: .topToBottom, scale: 1))
+    }
+
     /// A title the check does not bear out loses its selection and part of its confidence; an ISBN
     /// read on the book is check enough.
     @Test func anUnconfirmedTitleIsNotSelected() throws {
         let assessor = BookAssessor(model: try ScanModels.load().confidence)
-        let spine = DetectedSpine(
-            polygon: [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 100), Point(x: 0, y: 100)], score: 1,
-            row: 0, lean: 0)
-        let reading = SpineReader.Reading(text: Self.reading(["THE SALT ROAD"]), orientation: .topToBottom, scale: 1)
         func book(agreement: Double?, isbn: ISBN? = nil) -> DetectedBook {
             let findings = SpineFindings(
-                spine: spine, reading: reading, parsed: ParsedSpine(title: "The Salt Road"),
+                spine: Self.saltRoad.spine, reading: Self.saltRoad.reading, parsed: ParsedSpine(title: "The Salt Road"),
                 assessment: Assessment(signals: [:], modelled: 0.9, isbnFloor: 0.95), titleAgreement: agreement)
             return assessor.book(from: findings, isbn: isbn)
         }
@@ -135,13 +136,9 @@ import Testing
     /// confident; an ISBN read on it still names it.
     @Test func aBookReadInPlainGreyIsNotSelected() throws {
         let assessor = BookAssessor(model: try ScanModels.load().confidence)
-        let spine = DetectedSpine(
-            polygon: [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 100), Point(x: 0, y: 100)], score: 1,
-            row: 0, lean: 0)
-        let reading = SpineReader.Reading(text: Self.reading(["THE SALT ROAD"]), orientation: .topToBottom, scale: 1)
         func book(isbn: ISBN? = nil) -> DetectedBook {
             var findings = SpineFindings(
-                spine: spine, reading: reading, parsed: ParsedSpine(title: "The Salt Road"),
+                spine: Self.saltRoad.spine, reading: Self.saltRoad.reading, parsed: ParsedSpine(title: "The Salt Road"),
                 assessment: Assessment(signals: [:], modelled: 0.9, isbnFloor: 0.95))
             findings.isReadInPlainGrey = true
             return assessor.book(from: findings, isbn: isbn)
