@@ -223,13 +223,6 @@ public struct SpineReader: Sendable {
         return Double(max(0, shared)) / Double(max(1, min(a.height, b.height)))
     }
 
-    /// The book cut out upright (head at the top), resampled and turned dark-on-white, with the photo
-    /// pixels per crop pixel.
-    func uprightCrop(_ polygon: [Point], in photo: Image) -> (image: Image, scale: Double) {
-        let crop = colourCrop(polygon, in: photo)
-        return (crop.image.inkOnWhite(), crop.scale)
-    }
-
     /// The book cut out upright and resampled, in its colours, with the photo pixels per crop pixel:
     /// what the readings start from. An outline that is not four finite corners gives a blank crop,
     /// which reads as nothing.

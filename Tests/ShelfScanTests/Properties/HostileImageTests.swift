@@ -56,10 +56,12 @@ struct HostileImageTests {
             let polygons = HostileImages.polygons(in: image, withGiants: index % 20 == 0, using: &random)
             for (number, polygon) in polygons.enumerated() {
                 Self.noting("reader: \(description), outline \(number): \(polygon)")
-                let crop = reader.uprightCrop(polygon, in: image)
+                let colour = reader.colourCrop(polygon, in: image)
+                let crop = (image: colour.image.inkOnWhite(), scale: colour.scale)
                 #expect(crop.image.width >= 1 && crop.image.height >= 1, "\(description)")
                 #expect(crop.scale.isFinite, "\(description)")
-                _ = reader.colourCrop(polygon, in: image).image.inkOnWhiteAgainstLocalBackground()
+                _ = colour.image.inkOnWhiteAgainstLocalBackground()
+                _ = SpineReader.plainGrey(colour.image)
                 _ = crop.image.letteringInk()
                 for turns in 0..<4 {
                     guard
@@ -88,9 +90,11 @@ struct HostileImageTests {
                 Self.noting("tesseract: \(description), outline \(polygon)")
                 let reading = reader.read(polygon, in: image, engine: engine)
                 _ = parser.parse(reading.text)
-                if let again = reader.readAgainstLocalBackground(polygon, in: image, engine: engine) {
+                let crop = reader.colourCrop(polygon, in: image)
+                if let again = reader.readAgainstLocalBackground(crop, engine: engine) {
                     _ = parser.parse(again.text)
                 }
+                _ = parser.parse(reader.readInPlainGrey(crop, engine: engine).text)
                 _ = SpineISBNReader().read(polygon, in: image, orientation: reading.orientation, engine: engine)
             }
         }
