@@ -17,7 +17,7 @@ struct ShelfScannerTests {
         #expect(report.error == nil, "\(String(describing: report.error))")
         let truth = try ShelfTruth.load("shelf-009.jpg")
         #expect(report.width == truth.width && report.height == truth.height)
-        for stage in ["decode", "detect", "read", "read.first", "read.parse", "read.isbnLine", "assemble"] {
+        for stage in ["decode", "detect", "barcodes", "read", "read.first", "read.parse", "read.isbnLine", "assemble"] {
             #expect(report.timings[stage] != nil, "no time for \(stage)")
         }
         #expect(report.books.count >= truth.books.count * 3 / 4, "\(report.books.count) of \(truth.books.count) books")
