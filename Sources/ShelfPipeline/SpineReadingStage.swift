@@ -153,11 +153,11 @@ struct SpineReadingStage: Sendable {
         }
         // An ISBN printed on the book is check enough; a book read in plain grey is not selected,
         // checked or not.
-        if let title = kept.parsed.title, kept.parsed.isbn == nil, !kept.isReadInPlainGrey,
+        if kept.parsed.title != nil, kept.parsed.isbn == nil, !kept.isReadInPlainGrey,
             kept.confidence >= assessor.minimumConfidence
         {
             kept.titleAgreement = reader.titleAgreement(
-                title, of: spine.polygon, orientation: kept.reading.orientation, in: image, engine: engine)
+                of: kept.parsed, readIn: kept.reading, outline: spine.polygon, in: image, engine: engine)
             lap(.check)
         }
         return (kept, times)

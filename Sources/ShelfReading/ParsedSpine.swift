@@ -1,4 +1,5 @@
 import ShelfISBN
+import ShelfImaging
 
 /// What the heuristics made of the text read on one spine.
 public struct ParsedSpine: Sendable, Equatable {
@@ -9,6 +10,9 @@ public struct ParsedSpine: Sendable, Equatable {
     public var publisher: String?
     /// An ISBN printed on the spine, checksum-valid.
     public var isbn: ISBN?
+    /// Where the title's words lie, in the pixels of the text parsed (a reading's turned crop);
+    /// nil without a title.
+    public var titleBox: PixelRect?
     /// How the parse went, for the confidence model.
     public var evidence: Evidence
 

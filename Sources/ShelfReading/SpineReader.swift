@@ -104,13 +104,16 @@ public struct SpineReader: Sendable {
     /// spine cut again at another scale (`checkPixelsAcross` across), turned the way the first reading
     /// ran, and read inked as before; when that does not confirm the title, read once more in plain
     /// grey. Misreadings of decorative or small lettering seldom repeat under other resampling and
-    /// thresholding; right readings do. The best agreement of the two.
+    /// thresholding; right readings do. The best agreement of the two. `part` is the stretch of the
+    /// book cut (`stretch(holding:of:outline:)` of the title's words): the check reads the title,
+    /// not the whole spine again.
     public func titleAgreement(
-        _ title: String, of polygon: [Point], orientation: TextOrientation, in photo: Image, engine: TesseractEngine
+        _ title: String, of polygon: [Point], along part: ClosedRange<Double> = 0...1, orientation: TextOrientation,
+        in photo: Image, engine: TesseractEngine
     ) -> Double {
         var checker = self
         checker.pixelsAcross = checkPixelsAcross
-        let crop = checker.colourCrop(polygon, in: photo).image
+        let crop = checker.colourCrop(polygon, in: photo, along: part).image
         var best = 0.0
         for preparation in CheckPreparation.allCases {
             let check = checkReading(of: crop, preparedBy: preparation, orientation: orientation, engine: engine)
@@ -118,6 +121,18 @@ public struct SpineReader: Sendable {
             if best >= TitleCheck.confirming { break }
         }
         return best
+    }
+
+    /// `titleAgreement` of the title parsed from `reading`, over the stretch of the book that holds
+    /// the title's words; nil when the parse has no title.
+    public func titleAgreement(
+        of parsed: ParsedSpine, readIn reading: Reading, outline polygon: [Point], in photo: Image,
+        engine: TesseractEngine
+    ) -> Double? {
+        guard let title = parsed.title else { return nil }
+        let part = parsed.titleBox.map { stretch(holding: $0, of: reading, outline: polygon) } ?? 0...1
+        return titleAgreement(
+            title, of: polygon, along: part, orientation: reading.orientation, in: photo, engine: engine)
     }
 
     /// How a check reading turns a spine's colours into the grey Tesseract reads.
@@ -224,10 +239,15 @@ public struct SpineReader: Sendable {
     }
 
     /// The book cut out upright and resampled, in its colours, with the photo pixels per crop pixel:
-    /// what the readings start from. An outline that is not four finite corners gives a blank crop,
-    /// which reads as nothing.
-    public func colourCrop(_ polygon: [Point], in photo: Image) -> (image: Image, scale: Double) {
-        guard polygon.count == 4, polygon.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
+    /// what the readings start from. `part` cuts only a stretch of the book, as fractions of its
+    /// length from head (0) to foot (1), at the scale of the whole. An outline that is not four
+    /// finite corners gives a blank crop, which reads as nothing.
+    public func colourCrop(_ polygon: [Point], in photo: Image, along part: ClosedRange<Double> = 0...1) -> (
+        image: Image, scale: Double
+    ) {
+        guard polygon.count == 4, polygon.allSatisfy({ $0.x.isFinite && $0.y.isFinite }),
+            part.lowerBound.isFinite, part.upperBound.isFinite
+        else {
             return (Image(width: 4, height: 4, format: .rgb, filledWith: 255), 1)
         }
         let across = (polygon[0].distance(to: polygon[1]) + polygon[3].distance(to: polygon[2])) / 2
@@ -240,9 +260,46 @@ public struct SpineReader: Sendable {
         // distance would otherwise ask for gigapixels).
         let longest = max(across, along) * scale
         if longest > Self.maxCropSide { scale *= Self.maxCropSide / longest }
-        let width = Int(saturating: (across * scale).rounded()), height = Int(saturating: (along * scale).rounded())
-        return (photo.sampled(quadrilateral: polygon, width: max(width, 4), height: max(height, 4)), 1 / scale)
+        let head = min(max(part.lowerBound, 0), 1), foot = min(max(part.upperBound, head), 1)
+        let outline = Self.stretch(of: polygon, from: head, to: foot)
+        let width = Int(saturating: (across * scale).rounded())
+        let height = Int(saturating: (along * (foot - head) * scale).rounded())
+        return (photo.sampled(quadrilateral: outline, width: max(width, 4), height: max(height, 4)), 1 / scale)
     }
+
+    /// The part of a book's outline between two fractions of its length from its head.
+    static func stretch(of polygon: [Point], from head: Double, to foot: Double) -> [Point] {
+        guard head > 0 || foot < 1 else { return polygon }
+        func point(_ a: Point, _ b: Point, _ t: Double) -> Point { Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t) }
+        return [
+            point(polygon[0], polygon[3], head), point(polygon[1], polygon[2], head),
+            point(polygon[1], polygon[2], foot), point(polygon[0], polygon[3], foot),
+        ]
+    }
+
+    /// The stretch of a book, as fractions of its length from its head, that holds `box` of a
+    /// reading of it (in the reading's turned crop, whose length is the book's length over the
+    /// reading's scale), widened by a margin so that the lettering keeps its background around it.
+    public func stretch(holding box: PixelRect, of reading: Reading, outline polygon: [Point]) -> ClosedRange<Double> {
+        guard polygon.count == 4 else { return 0...1 }
+        let along = (polygon[0].distance(to: polygon[3]) + polygon[1].distance(to: polygon[2])) / 2
+        let length = along / reading.scale
+        guard length.isFinite, length >= 1 else { return 0...1 }
+        // Where the box lies along the upright crop: its columns once turned a quarter, its rows when
+        // the lettering runs across; a clockwise quarter turn puts the head at the right.
+        let (start, end, lineSize): (Double, Double, Double)
+        switch reading.orientation {
+        case .topToBottom: (start, end, lineSize) = (Double(box.x), Double(box.maxX), Double(box.height))
+        case .bottomToTop: (start, end, lineSize) = (length - Double(box.maxX), length - Double(box.x), Double(box.height))
+        case .horizontal: (start, end, lineSize) = (Double(box.y), Double(box.maxY), 0)
+        }
+        let margin = titleStretchMargin * length + lineSize / 2
+        let head = max(0, (start - margin) / length), foot = min(1, (end + margin) / length)
+        return head < foot ? head...foot : 0...1
+    }
+
+    /// The margin kept each side of a title's stretch, as a share of the book's length.
+    public var titleStretchMargin = 0.05
 
     /// The longest side a crop is given, in pixels.
     static let maxCropSide = 60_000.0

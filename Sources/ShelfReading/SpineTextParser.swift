@@ -58,6 +58,7 @@ public struct SpineTextParser: Sendable {
         }
         let titleWords: [RecognizedText.Word] = runs[titleRange].flatMap { $0.words }
         parsed.title = Self.tidy(titleWords.map(\.text).joined(separator: " "))
+        parsed.titleBox = titleWords.dropFirst().reduce(titleWords.first?.box) { $0?.union($1.box) }
         describeTitle(titleWords, line: runs[titleRange.lowerBound].line, in: &parsed.evidence)
         let leftover = runs.indices.filter { !titleRange.contains($0) && $0 != authorIndex }.map {
             runs[$0].letterCount

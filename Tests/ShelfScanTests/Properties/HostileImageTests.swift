@@ -47,7 +47,7 @@ struct HostileImageTests {
     }
 
     /// Every image step of reading — the crop along any outline, the ink, the local backgrounds,
-    /// the ISBN line search — without Tesseract, so that thousands of cases take seconds.
+    /// the title check's stretch, the ISBN line search — without Tesseract, so that thousands of cases take seconds.
     @Test func theReadersImageStepsNeverTrapOnAnyOutline() {
         let reader = SpineReader()
         var random = SeededGenerator(seed: Self.seed)
@@ -63,6 +63,17 @@ struct HostileImageTests {
                 _ = colour.image.inkOnWhiteAgainstLocalBackground()
                 _ = SpineReader.plainGrey(colour.image)
                 _ = crop.image.letteringInk()
+                // The title check's stretch, from any box of a reading any way round at any scale.
+                let box = PixelRect(
+                    x: Int.random(in: -100_000...100_000, using: &random), y: Int.random(in: -100_000...100_000, using: &random),
+                    width: Int.random(in: 0...100_000, using: &random), height: Int.random(in: 0...100_000, using: &random))
+                let reading = SpineReader.Reading(
+                    text: RecognizedText(lines: []), orientation: TextOrientation.allCases.randomElement(using: &random)!,
+                    scale: [colour.scale, 1e-12, 1e12, 0].randomElement(using: &random)!)
+                let part = reader.stretch(holding: box, of: reading, outline: polygon)
+                #expect(part.lowerBound >= 0 && part.upperBound <= 1, "\(description)")
+                let stretch = reader.colourCrop(polygon, in: image, along: part)
+                #expect(stretch.image.width >= 1 && stretch.image.height >= 1, "\(description)")
                 for turns in 0..<4 {
                     guard
                         let band = SpineEdgeBand(
