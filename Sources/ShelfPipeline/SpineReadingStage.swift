@@ -122,7 +122,8 @@ struct SpineReadingStage: Sendable {
     /// reading; its parse; when doubtful, a second reading against the spine's local backgrounds
     /// from the same cut and, when the background varies and the book is still doubtful, a third in
     /// plain grey, the parse the confidence model trusts most kept; and when the book would be
-    /// selected, its title checked against an independent reading (`SpineReader.titleAgreement`).
+    /// selected, its title checked against an independent reading of the stretch of the spine that
+    /// holds it (`SpineReader.titleAgreement(of:readIn:outline:in:engine:)`).
     /// A book whose kept reading is the one in plain grey is not checked: it is not selected.
     func findings(of spine: DetectedSpine, in image: Image, engine: TesseractEngine) -> (
         SpineFindings, [String: Double]
