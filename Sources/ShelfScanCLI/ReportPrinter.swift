@@ -57,7 +57,8 @@ enum ReportPrinter {
         var lines: [String] = []
         let size = "\(image.width ?? 0)×\(image.height ?? 0)"
         lines.append("\(image.path)  \(size)  \(Int(image.elapsedMs.rounded())) ms")
-        guard !image.books.isEmpty else { return lines.joined(separator: "\n") + "\n  no books found\n\n" }
+        let loose = looseISBNLines(image)
+        guard !image.books.isEmpty else { return (lines + ["  no books found"] + loose).joined(separator: "\n") + "\n\n" }
         let libraryColumn = image.books.map { libraryCell($0).count }.max() ?? 0
         // Number, status, confidence and ISBN columns with their gaps, the author column, the library one.
         let fixed = 2 + 3 + 2 + 16 + 2 + 4 + 2 + 2 + 22 + 2 + 13 + 2 + max(7, libraryColumn)
@@ -91,7 +92,20 @@ enum ReportPrinter {
             }
         }
         lines.append("  " + summaryLine(of: image.books))
-        return lines.joined(separator: "\n") + "\n\n"
+        return (lines + loose).joined(separator: "\n") + "\n\n"
+    }
+
+    /// A line for each ISBN read on the photo that no book carries: the barcode of a back cover,
+    /// an ISBN read where no spine was found. Without them a photo of a back cover showed only
+    /// "no books found", its ISBN left to the JSON.
+    static func looseISBNLines(_ image: ImageReport) -> [String] {
+        var shown = Set(image.books.compactMap { $0.isbn?.isbn13 })
+        return image.isbns.compactMap { found in
+            guard shown.insert(found.isbn.isbn13).inserted else { return nil }
+            var line = "  ISBN \(found.isbn.isbn13) (" + (found.source == .barcode ? "barcode" : "printed")
+            if let addon = found.addon { line += ", add-on \(addon)" }
+            return line + (image.books.isEmpty ? ")" : "), on none of the books above")
+        }
     }
 
     private static func libraryCell(_ book: DetectedBook) -> String {

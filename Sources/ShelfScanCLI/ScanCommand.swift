@@ -12,7 +12,8 @@ struct ScanCommand: AsyncParsableCommand {
         discussion: """
             Every photo named (a folder means the JPEG and PNG photos in it, in name order) is checked \
             before the first is scanned; at most 10 a run. Each photo's table is printed as soon as it \
-            is done: one line per book with its number, status, confidence, title, author and ISBN. \
+            is done: one line per book with its number, status, confidence, title, author and ISBN, \
+            then any ISBN read on none of the books (a back cover's barcode). \
             Books at or above the minimum confidence are selected: "confirmed" when an ISBN on the \
             spine agrees, "detected" otherwise; the others are "uncertain", for a person to check. \
             Books already in the library are "alreadyInLibrary" and never selected; --add adds the \

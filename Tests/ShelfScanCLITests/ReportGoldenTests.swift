@@ -79,6 +79,20 @@ struct ReportGoldenTests {
         try Self.check(ReportPrinter.booksTable(try Self.report()), against: "scan-table.txt")
     }
 
+    /// A photo with no book but an ISBN (a back cover's barcode) shows the ISBN under "no books
+    /// found"; an ISBN a book carries is not shown twice.
+    @Test func aPhotoWithoutBooksShowsItsISBNs() throws {
+        let isbn = try ISBN("9780571200733")
+        let cover = ImageReport(
+            path: "cover.jpg", width: 900, height: 1200, elapsedMs: 200,
+            isbns: [
+                ReportedISBN(isbn: isbn, source: .barcode, addon: "51495"), ReportedISBN(isbn: isbn, source: .text),
+            ])
+        #expect(
+            ReportPrinter.photoTable(cover)
+                == "cover.jpg  900×1200  200 ms\n  no books found\n  ISBN 9780571200733 (barcode, add-on 51495)\n\n")
+    }
+
     @Test func theJSONReportIsAsStored() throws {
         try Self.check(try ReportPrinter.json(try Self.report()) + "\n", against: "scan-report.json")
     }

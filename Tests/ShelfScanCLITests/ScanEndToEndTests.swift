@@ -122,6 +122,19 @@ struct ScanEndToEndTests {
         #expect(lines.last?.contains("selected") == true && lines.last?.contains("uncertain") == true)
     }
 
+    /// A photo of a back cover has no spine, only its barcode: the table shows that ISBN and its
+    /// add-on, as `shelfscan isbn` would, instead of leaving it to the JSON.
+    @Test func showsTheISBNOfABackCoverInTheTable() throws {
+        let photo = EndToEndTests.fixture("barcodes/barcode-001.jpg")
+        let truth = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: photo + ".truth.json"))) as? [String: Any]
+        let isbn = try #require((truth?["isbns"] as? [String])?.first)
+        let run = try EndToEndTests.run(["scan", photo])
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("  ISBN \(isbn) (barcode") }, "\(run.stdout)")
+    }
+
     @Test func reportsAModelsFolderThatIsNotThere() throws {
         let missing = "/no/such/shelfscan-models"
         let run = try EndToEndTests.run(["scan", "--json", Self.shelf], environment: ["SHELFSCAN_MODELS": missing])
