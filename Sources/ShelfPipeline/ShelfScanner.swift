@@ -57,8 +57,13 @@ public actor ShelfScanner {
         await scan(photoAt: path, options: options).report
     }
 
+    /// At most this many spines and no barcode, and a photo's printed ISBNs are read as on a page:
+    /// more spines are a shelf, where reading the whole photo as text takes seconds.
+    static let pageSpineLimit = 3
+
     /// One photo through the pipeline: decode → (barcodes ∥ detect → reading, spine by spine) →
-    /// books. A failed stage is recorded in the report; what the stages before it found is kept.
+    /// books, and on a photo of a page, its printed ISBNs. A failed stage is recorded in the report;
+    /// what the stages before it found is kept.
     private func scan(photoAt path: String, options: ScanOptions) async -> PhotoScan {
         var run = PhotoRun(path: path)
         let models: ScanModels
@@ -120,6 +125,20 @@ public actor ShelfScanner {
         (run.report.books, run.report.isbns) = assembly.books(
             of: outcome.findings, barcodes: outcome.barcodes, lineISBNs: outcome.lineISBNs)
         run.lap("assemble")
+        // Few spines and no barcode: a copyright page (its lines of text taken for spines) or a back
+        // cover whose barcode did not read. Its printed ISBNs are read as `isbnReport` reads them.
+        if spines.count <= Self.pageSpineLimit && outcome.barcodes.isEmpty {
+            do {
+                let printed = try await PrintedISBNReader().read(image, recognizer: recognizer)
+                run.report.text = printed.text
+                for finding in printed.findings where !run.report.isbns.contains(where: { $0.isbn == finding.isbn }) {
+                    run.report.isbns.append(ReportedISBN(isbn: finding.isbn, source: .text, polygon: finding.polygon))
+                }
+            } catch {
+                _ = run.record(.text, error)
+            }
+            run.lap("text")
+        }
         var annotated: Image?
         if let side = options.annotationMaxSide {
             let books = run.report.books

@@ -122,17 +122,23 @@ struct ScanEndToEndTests {
         #expect(lines.last?.contains("selected") == true && lines.last?.contains("uncertain") == true)
     }
 
-    /// A photo of a back cover has no spine, only its barcode: the table shows that ISBN and its
-    /// add-on, as `shelfscan isbn` would, instead of leaving it to the JSON.
-    @Test func showsTheISBNOfABackCoverInTheTable() throws {
-        let photo = EndToEndTests.fixture("barcodes/barcode-001.jpg")
+    /// A photo of the back of a book or of its copyright page has no spine: the table shows its
+    /// ISBN — the back cover's barcode, the page's printed number read as `shelfscan isbn` reads it —
+    /// instead of leaving it to the JSON (or, for the page, not reading it at all).
+    @Test(arguments: [
+        ("barcodes/barcode-001.jpg", "barcode"), ("pages/page-003.jpg", "printed"), ("pages/page-007.jpg", "printed"),
+    ])
+    func showsTheISBNsOfABackCoverOrACopyrightPage(photo name: String, source: String) throws {
+        let photo = EndToEndTests.fixture(name)
         let truth = try JSONSerialization.jsonObject(
             with: Data(contentsOf: URL(fileURLWithPath: photo + ".truth.json"))) as? [String: Any]
-        let isbn = try #require((truth?["isbns"] as? [String])?.first)
+        let isbns = try #require(truth?["isbns"] as? [String])
         let run = try EndToEndTests.run(["scan", photo])
         #expect(run.status == 0)
+        // Each on a book's row or on a line of its own.
+        for isbn in isbns { #expect(run.stdout.contains(isbn), "\(isbn): \(run.stdout)") }
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasPrefix("  ISBN \(isbn) (barcode") }, "\(run.stdout)")
+        #expect(lines.contains { $0.hasPrefix("  ISBN 97") && $0.contains("(\(source)") }, "\(run.stdout)")
     }
 
     @Test func reportsAModelsFolderThatIsNotThere() throws {
