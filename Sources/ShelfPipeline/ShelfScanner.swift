@@ -128,16 +128,7 @@ public actor ShelfScanner {
         // Few spines and no barcode: a copyright page (its lines of text taken for spines) or a back
         // cover whose barcode did not read. Its printed ISBNs are read as `isbnReport` reads them.
         if spines.count <= Self.pageSpineLimit && outcome.barcodes.isEmpty {
-            do {
-                let printed = try await PrintedISBNReader().read(image, recognizer: recognizer)
-                run.report.text = printed.text
-                for finding in printed.findings where !run.report.isbns.contains(where: { $0.isbn == finding.isbn }) {
-                    run.report.isbns.append(ReportedISBN(isbn: finding.isbn, source: .text, polygon: finding.polygon))
-                }
-            } catch {
-                _ = run.record(.text, error)
-            }
-            run.lap("text")
+            await readPrintedISBNs(in: image, recognizer: recognizer, run: &run)
         }
         var annotated: Image?
         if let side = options.annotationMaxSide {
@@ -187,18 +178,24 @@ public actor ShelfScanner {
         }
         if barcodes.isEmpty || options.readsTextAlways {
             let recognizer = TextRecognizer(workers: workers, dataPath: options.tessdataPath)
-            do {
-                let reading = try await PrintedISBNReader().read(image, recognizer: recognizer)
-                run.lap("text")
-                run.report.text = reading.text
-                for finding in reading.findings where !run.report.isbns.contains(where: { $0.isbn == finding.isbn }) {
-                    run.report.isbns.append(ReportedISBN(isbn: finding.isbn, source: .text, polygon: finding.polygon))
-                }
-            } catch {
-                _ = run.record(.text, error)
-            }
+            await readPrintedISBNs(in: image, recognizer: recognizer, run: &run)
         }
         return run.finished().report
+    }
+
+    /// Reads the photo as printed text (`PrintedISBNReader`) into its report: the text, and each
+    /// ISBN found that the report does not hold yet. A failure is recorded as the text stage's.
+    private func readPrintedISBNs(in image: Image, recognizer: TextRecognizer, run: inout PhotoRun) async {
+        do {
+            let reading = try await PrintedISBNReader().read(image, recognizer: recognizer)
+            run.lap("text")
+            run.report.text = reading.text
+            for finding in reading.findings where !run.report.isbns.contains(where: { $0.isbn == finding.isbn }) {
+                run.report.isbns.append(ReportedISBN(isbn: finding.isbn, source: .text, polygon: finding.polygon))
+            }
+        } catch {
+            _ = run.record(.text, error)
+        }
     }
 
     // MARK: - Shared steps
