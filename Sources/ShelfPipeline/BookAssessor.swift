@@ -31,6 +31,9 @@ public struct BookAssessor: Sendable {
     /// The report's name for a book read in plain grey (`SpineFindings.isReadInPlainGrey`): 1 when
     /// it was, absent otherwise.
     public static let plainGreySignal = "readInPlainGrey"
+    /// The report's name for a book found on a photo of a page (a copyright page: its lines of text
+    /// taken for spines): 1 when it was, absent otherwise. Such a book is not selected.
+    public static let pageTextSignal = "pageText"
 
     public var model: ConfidenceModel
     /// Books at or above this confidence are selected.

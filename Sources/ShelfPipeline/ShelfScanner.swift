@@ -60,6 +60,9 @@ public actor ShelfScanner {
     /// At most this many spines and no barcode, and a photo's printed ISBNs are read as on a page:
     /// more spines are a shelf, where reading the whole photo as text takes seconds.
     static let pageSpineLimit = 3
+    /// A photo whose printed text holds an ISBN and at least this many lines is a page (a copyright
+    /// page has 8 to 14; a spine's photo, a few).
+    static let pageLineCount = 6
 
     /// One photo through the pipeline: decode → (barcodes ∥ detect → reading, spine by spine) →
     /// books, and on a photo of a page, its printed ISBNs. A failed stage is recorded in the report;
@@ -127,8 +130,19 @@ public actor ShelfScanner {
         run.lap("assemble")
         // Few spines and no barcode: a copyright page (its lines of text taken for spines) or a back
         // cover whose barcode did not read. Its printed ISBNs are read as `isbnReport` reads them.
-        if spines.count <= Self.pageSpineLimit && outcome.barcodes.isEmpty {
-            await readPrintedISBNs(in: image, recognizer: recognizer, run: &run)
+        if spines.count <= Self.pageSpineLimit && outcome.barcodes.isEmpty,
+            let printed = await readPrintedISBNs(in: image, recognizer: recognizer, run: &run),
+            !printed.findings.isEmpty, printed.text.split(separator: "\n").count >= Self.pageLineCount
+        {
+            // A page: what detection took for its spines are lines of its text ("Printed in the
+            // United States of America"), shown but not selected, their confidence lowered as an
+            // unconfirmed title's is (no book at or above the threshold is left unselected).
+            for index in run.report.books.indices where run.report.books[index].status != .alreadyInLibrary {
+                run.report.books[index].confidence *= BookAssessor.unconfirmedShare
+                run.report.books[index].selected = false
+                run.report.books[index].status = .uncertain
+                run.report.books[index].signals[BookAssessor.pageTextSignal] = 1
+            }
         }
         var annotated: Image?
         if let side = options.annotationMaxSide {
@@ -184,8 +198,11 @@ public actor ShelfScanner {
     }
 
     /// Reads the photo as printed text (`PrintedISBNReader`) into its report: the text, and each
-    /// ISBN found that the report does not hold yet. A failure is recorded as the text stage's.
-    private func readPrintedISBNs(in image: Image, recognizer: TextRecognizer, run: inout PhotoRun) async {
+    /// ISBN found that the report does not hold yet. A failure is recorded as the text stage's (nil).
+    @discardableResult
+    private func readPrintedISBNs(
+        in image: Image, recognizer: TextRecognizer, run: inout PhotoRun
+    ) async -> PrintedISBNReader.Reading? {
         do {
             let reading = try await PrintedISBNReader().read(image, recognizer: recognizer)
             run.lap("text")
@@ -193,8 +210,10 @@ public actor ShelfScanner {
             for finding in reading.findings where !run.report.isbns.contains(where: { $0.isbn == finding.isbn }) {
                 run.report.isbns.append(ReportedISBN(isbn: finding.isbn, source: .text, polygon: finding.polygon))
             }
+            return reading
         } catch {
             _ = run.record(.text, error)
+            return nil
         }
     }
 

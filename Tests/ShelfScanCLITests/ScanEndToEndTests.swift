@@ -124,7 +124,8 @@ struct ScanEndToEndTests {
 
     /// A photo of the back of a book or of its copyright page has no spine: the table shows its
     /// ISBN — the back cover's barcode, the page's printed number read as `shelfscan isbn` reads it —
-    /// instead of leaving it to the JSON (or, for the page, not reading it at all).
+    /// instead of leaving it to the JSON (or, for the page, not reading it at all), and selects none
+    /// of the page's lines of text.
     @Test(arguments: [
         ("barcodes/barcode-001.jpg", "barcode"), ("pages/page-003.jpg", "printed"), ("pages/page-007.jpg", "printed"),
     ])
@@ -139,6 +140,10 @@ struct ScanEndToEndTests {
         for isbn in isbns { #expect(run.stdout.contains(isbn), "\(isbn): \(run.stdout)") }
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasPrefix("  ISBN 97") && $0.contains("(\(source)") }, "\(run.stdout)")
+        if source == "printed" {
+            // The lines of the page's text that detection took for spines are shown, none selected.
+            #expect(lines.contains("  no books found") || lines.contains { $0.contains(": 0 selected") }, "\(run.stdout)")
+        }
     }
 
     @Test func reportsAModelsFolderThatIsNotThere() throws {
