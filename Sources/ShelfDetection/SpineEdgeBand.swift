@@ -35,12 +35,9 @@ package struct SpineEdgeBand {
         let across = (turned[0].distance(to: turned[3]) + turned[1].distance(to: turned[2])) / 2
         let along = (turned[0].distance(to: turned[1]) + turned[3].distance(to: turned[2])) / 2
         let scale = pixelsAcross / max(across, 1)
-        func between(_ a: Point, _ b: Point, _ t: Double) -> Point {
-            Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
-        }
         corners = [
-            between(turned[0], turned[3], 1 - share), between(turned[1], turned[2], 1 - share),
-            between(turned[1], turned[2], 1 + margin), between(turned[0], turned[3], 1 + margin),
+            turned[0].interpolated(to: turned[3], by: 1 - share), turned[1].interpolated(to: turned[2], by: 1 - share),
+            turned[1].interpolated(to: turned[2], by: 1 + margin), turned[0].interpolated(to: turned[3], by: 1 + margin),
         ]
         guard along * scale <= Self.maxLength, (share + margin) * across * scale <= Self.maxLength else { return nil }
         width = max(8, Int((along * scale).rounded()))

@@ -25,4 +25,10 @@ public struct Point: Sendable, Hashable, Codable {
     public func distance(to other: Point) -> Double {
         ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
     }
+
+    /// The point `fraction` of the way from this one to `other` (0 here, 1 there, beyond either
+    /// outside them).
+    public func interpolated(to other: Point, by fraction: Double) -> Point {
+        Point(x: x + (other.x - x) * fraction, y: y + (other.y - y) * fraction)
+    }
 }

@@ -101,9 +101,7 @@ public enum BookAnnotator {
         var bottom: Point
         var isValid: Bool
 
-        func point(at fraction: Double) -> Point {
-            Point(x: top.x + (bottom.x - top.x) * fraction, y: top.y + (bottom.y - top.y) * fraction)
-        }
+        func point(at fraction: Double) -> Point { top.interpolated(to: bottom, by: fraction) }
     }
 
     private static func centreLine(of outline: [Point]) -> Axis {

@@ -270,10 +270,9 @@ public struct SpineReader: Sendable {
     /// The part of a book's outline between two fractions of its length from its head.
     static func stretch(of polygon: [Point], from head: Double, to foot: Double) -> [Point] {
         guard head > 0 || foot < 1 else { return polygon }
-        func point(_ a: Point, _ b: Point, _ t: Double) -> Point { Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t) }
         return [
-            point(polygon[0], polygon[3], head), point(polygon[1], polygon[2], head),
-            point(polygon[1], polygon[2], foot), point(polygon[0], polygon[3], foot),
+            polygon[0].interpolated(to: polygon[3], by: head), polygon[1].interpolated(to: polygon[2], by: head),
+            polygon[1].interpolated(to: polygon[2], by: foot), polygon[0].interpolated(to: polygon[3], by: foot),
         ]
     }
 
