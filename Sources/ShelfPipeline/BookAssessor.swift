@@ -49,6 +49,20 @@ public struct BookAssessor: Sendable {
         model.assessment(of: ConfidenceSignal.values(detectionScore: spine.score, parsed: parsed))
     }
 
+    /// A book found on a photo of a page (a copyright page, whose lines of text detection took for
+    /// spines: "Printed in the United States of America"): shown, not selected, its confidence
+    /// lowered as an unconfirmed title's is, so that no book at or above the threshold is left
+    /// unselected. A book already in the library stays as it is.
+    public func takenAsPageText(_ book: DetectedBook) -> DetectedBook {
+        guard book.status != .alreadyInLibrary else { return book }
+        var book = book
+        book.confidence *= Self.unconfirmedShare
+        book.selected = false
+        book.status = .uncertain
+        book.signals[Self.pageTextSignal] = 1
+        return book
+    }
+
     /// The book of one spine, from what the stages found on it. `isbn` is the ISBN the photo gave
     /// the book (a barcode on it, else one printed on it), if any.
     public func book(from findings: SpineFindings, isbn: ISBN?) -> DetectedBook {

@@ -134,15 +134,7 @@ public actor ShelfScanner {
             let printed = await readPrintedISBNs(in: image, recognizer: recognizer, run: &run),
             !printed.findings.isEmpty, printed.text.split(separator: "\n").count >= Self.pageLineCount
         {
-            // A page: what detection took for its spines are lines of its text ("Printed in the
-            // United States of America"), shown but not selected, their confidence lowered as an
-            // unconfirmed title's is (no book at or above the threshold is left unselected).
-            for index in run.report.books.indices where run.report.books[index].status != .alreadyInLibrary {
-                run.report.books[index].confidence *= BookAssessor.unconfirmedShare
-                run.report.books[index].selected = false
-                run.report.books[index].status = .uncertain
-                run.report.books[index].signals[BookAssessor.pageTextSignal] = 1
-            }
+            run.report.books = run.report.books.map(assessor.takenAsPageText)
         }
         var annotated: Image?
         if let side = options.annotationMaxSide {

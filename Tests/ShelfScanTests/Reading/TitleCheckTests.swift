@@ -2,6 +2,7 @@ import Testing
 
 @testable import ShelfDetection
 @testable import ShelfISBN
+import ShelfLibrary
 @testable import ShelfImaging
 @testable import ShelfOCR
 @testable import ShelfPipeline
@@ -190,5 +191,24 @@ import Testing
         #expect(grey.signals[BookAssessor.plainGreySignal] == 1)
         let withISBN = book(isbn: try ISBN("9780306406157"))
         #expect(withISBN.selected && withISBN.status == .confirmed)
+    }
+
+    /// On a page, a book (a line of its text) is not selected, even one confirmed by an ISBN on
+    /// its line; a book already in the library keeps its match.
+    @Test func aBookOnAPageIsNotSelected() throws {
+        let assessor = BookAssessor(model: try ScanModels.load().confidence)
+        let findings = SpineFindings(
+            spine: Self.saltRoad.spine, reading: Self.saltRoad.reading, parsed: ParsedSpine(title: "The Salt Road"),
+            assessment: Assessment(signals: [:], modelled: 0.9, isbnFloor: 0.95))
+        let confirmed = assessor.book(from: findings, isbn: try ISBN("9780306406157"))
+        #expect(confirmed.selected && confirmed.status == .confirmed)
+        let onPage = assessor.takenAsPageText(confirmed)
+        #expect(!onPage.selected && onPage.status == .uncertain && onPage.isbn == confirmed.isbn)
+        #expect(abs(onPage.confidence - confirmed.confidence * BookAssessor.unconfirmedShare) < 1e-9)
+        #expect(onPage.signals[BookAssessor.pageTextSignal] == 1)
+        var owned = confirmed
+        owned.markInLibrary(
+            LibraryMatch(id: 3, title: "The Salt Road", author: nil, isbn: nil, matchedBy: .titleAndAuthor, similarity: 1))
+        #expect(assessor.takenAsPageText(owned) == owned)
     }
 }
