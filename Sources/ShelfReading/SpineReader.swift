@@ -61,10 +61,16 @@ public struct SpineReader: Sendable {
     /// it missed added.
     private func read(_ crop: Image, scale: Double, engine: TesseractEngine) -> Reading {
         var best: (reading: Reading, turned: Image)?
-        for orientation in orientationsToTry(width: crop.width, length: crop.height) {
+        let orientations = orientationsToTry(width: crop.width, length: crop.height)
+        for orientation in orientations {
             let turned = crop.rotated(quarterTurns: orientation.quarterTurns)
             let text = cleaned(engine.recognize(turned, segmentation: .singleBlock))
             let reading = Reading(text: text, orientation: orientation, scale: scale)
+            // Words stacked across a tall spine ("SILVER / HARBOUR") are the last resort: read that way,
+            // lettering that runs along it comes out as scraps, some of them sure, so only a reading
+            // sure and made of words is taken.
+            let isLastResort = orientation == .horizontal && orientations.first != .horizontal
+            if isLastResort && !isAcceptedWithoutComparison(text) { break }
             if best.map({ quality(of: reading) > quality(of: $0.reading) }) ?? true { best = (reading, turned) }
             if isAcceptedWithoutComparison(text) { break }
         }
@@ -304,10 +310,11 @@ public struct SpineReader: Sendable {
     static let maxCropSide = 60_000.0
 
     /// The ways to turn a crop, likeliest first: spines run top to bottom in English; a shape wider
-    /// than long is a cover or a book lying flat, read upright first.
+    /// than long is a cover or a book lying flat, read upright first; a spine's words may also be
+    /// stacked across it, one a line, which is read last (`read(_:scale:engine:)`).
     func orientationsToTry(width: Int, length: Int) -> [TextOrientation] {
         if Double(width) > 0.7 * Double(length) { return [.horizontal, .topToBottom, .bottomToTop] }
-        return [.topToBottom, .bottomToTop]
+        return [.topToBottom, .bottomToTop, .horizontal]
     }
 
     /// Keeps the words that can be text: drops low-confidence noise and one-character marks that

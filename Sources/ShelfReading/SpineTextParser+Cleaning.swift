@@ -51,6 +51,22 @@ extension SpineTextParser {
         return steadied
     }
 
+    /// The text without lines that say again what an earlier line said: a spine that prints its
+    /// title and author several times over ("SILVER / HARBOUR / EDITH / BLAKE", twice) is read
+    /// once. Lines are compared by their letters and digits, three or more of them, allowing a
+    /// misread letter in five ("HARBOUR", "HARBOLR").
+    func withoutRepeatedLines(_ text: RecognizedText) -> RecognizedText {
+        var seen: [String] = []
+        let lines = text.lines.filter { line in
+            let key = line.text.folded.filter { $0.isLetter || $0.isNumber }
+            guard key.count >= 3 else { return true }
+            if seen.contains(where: { key.editDistance(to: $0, limit: key.count / 5) <= key.count / 5 }) { return false }
+            seen.append(key)
+            return true
+        }
+        return RecognizedText(lines: lines)
+    }
+
     /// The text without the marks Tesseract makes of logos and edges at either end of a spine.
     func withoutEdgeJunk(_ text: RecognizedText) -> RecognizedText {
         var lines = text.lines

@@ -320,7 +320,7 @@ struct SpineLayoutTests {
         #expect(unguarded.spines(in: image).count > outlines.count, "without its guard, the spine is split")
     }
 
-    /// Not yet: two words a line across a wide spine ("ZADIE / SMITH" set in pairs), the space
+    /// Not yet: two words a line across a wide spine ("EDITH / BLAKE" set in pairs), the space
     /// between them wandering a few pixels about the middle, leave a gap down the middle that the
     /// bridge test (lettering in the gap, or beside it on both sides) does not see across, and
     /// the halves are lettered alike: the spine is split as copies. Fails once that is fixed.

@@ -180,6 +180,47 @@ import Testing
         #expect(grey.text.text.contains("HARBOUR"), "\(grey.text.text)")
     }
 
+    /// A tall spine whose words are set across it, one word a line, title then author printed
+    /// twice over: no reading along the spine makes words of it.
+    static func stackedSpine() -> Image {
+        var spine = Image(width: 200, height: 900, format: .rgb, filledWith: 0)
+        spine.fill(PixelRect(x: 0, y: 0, width: 200, height: 900), with: Image.Colour(red: 225, green: 110, blue: 40))
+        let ink = Image.Colour(red: 30, green: 20, blue: 20)
+        for top in [80, 520] {
+            for (index, word) in ["SILVER", "HARBOUR", "EDITH", "BLAKE"].enumerated() {
+                spine.drawText(word, at: (15, top + index * 44), scale: 4, colour: ink)
+            }
+        }
+        return spine
+    }
+
+    /// Words stacked across a tall spine are read across it, once the readings along it make no
+    /// words.
+    @Test func readsWordsStackedAcrossATallSpine() throws {
+        let spine = Self.stackedSpine()
+        let reader = SpineReader(lexicon: Self.models.lexicon)
+        let engine = try TesseractEngine()
+        let reading = reader.read(Self.wholeOutline(of: spine), in: spine, engine: engine)
+        #expect(reading.orientation == .horizontal, "\(reading.text.text)")
+        #expect(reading.text.lines.count == 8, "\(reading.text.text)")
+        // The parse reads each line once.
+        let parsed = Self.models.parser.parse(reading.text)
+        #expect(parsed.title?.hasPrefix("Silver") == true, "\(reading.text.text)")
+    }
+
+    /// A spine lettered along its length is still read along it: the reading across is the last
+    /// resort, taken only when it is sure and made of words.
+    @Test func readsLetteringAlongASpineAlongIt() throws {
+        var spine = Image(width: 900, height: 140, format: .rgb, filledWith: 0)
+        spine.fill(PixelRect(x: 0, y: 0, width: 900, height: 140), with: Image.Colour(red: 235, green: 225, blue: 200))
+        spine.drawText("HARBOUR LIGHTS", at: (30, 46), scale: 6, colour: Image.Colour(red: 30, green: 30, blue: 60))
+        let upright = spine.rotated(quarterTurns: 1)
+        let reader = SpineReader(lexicon: Self.models.lexicon)
+        let reading = reader.read(Self.wholeOutline(of: upright), in: upright, engine: try TesseractEngine())
+        #expect(reading.orientation != .horizontal)
+        #expect(reading.text.text.contains("HARBOUR"), "\(reading.text.text)")
+    }
+
     /// A name set small beside a large title, missed by the first reading, is found by reading what
     /// is left once the title is painted out.
     @Test func readsTheLetteringTheFirstReadingMissed() async throws {

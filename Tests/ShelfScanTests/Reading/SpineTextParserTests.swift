@@ -148,6 +148,15 @@ import Testing
         #expect(trace.first { $0.pass == "splitPublishers" }?.text == "DRACULA / Ace")
     }
 
+    /// A spine that prints its title and author over and over is read once: later lines that say
+    /// again what an earlier one said go, misread letters and all; short and new lines stay.
+    @Test func dropsLinesThatRepeatAnEarlierLine() {
+        let text = Self.reading("SALT:30 / MOON:30 / NORA:30 / QUILL:30 / SALT.:30 / MOON:30 / NORA:30 / QUILT:30 / OF:30 / OF:30")
+        #expect(Self.parser.withoutRepeatedLines(text).text == "SALT\nMOON\nNORA\nQUILL\nOF\nOF")
+        let distinct = Self.reading("HARBOUR:30 / LIGHTS:30 / HARBOUR:30 MASTER:30")
+        #expect(Self.parser.withoutRepeatedLines(distinct) == distinct)
+    }
+
     @Test func anInitialsStretchedBoxDoesNotSizeItsRun() {
         let words = Self.reading("B.:80 STOKER:30").lines[0].words
         #expect(SpineTextParser.Run(words: words, line: 0).height == 30)
