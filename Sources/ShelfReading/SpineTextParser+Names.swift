@@ -71,16 +71,28 @@ extension SpineTextParser {
     }
 
     /// Joins a given name split from its surname ("MARILYNNE" "ROBINSON"): neighbouring runs on one
-    /// line that together make a name.
+    /// line that together make a name, or a given name alone on its line above a capitalised word
+    /// alone on the next, as spines stack their words across ("EDITH" / "BLAKE", a surname that
+    /// may be a given name too).
     func joiningNames(_ runs: [Run]) -> [Run] {
         var result: [Run] = []
         for run in runs {
-            if let previous = result.last, previous.line == run.line, previous.words.count <= 3, run.words.count <= 2,
-                max(previous.height, run.height) < 1.5 * min(previous.height, run.height),
-                Double(run.words[0].box.x - previous.words[previous.words.count - 1].box.maxX) < 2.5 * previous.height
+            if let previous = result.last, previous.words.count <= 3, run.words.count <= 2,
+                max(previous.height, run.height) < 1.5 * min(previous.height, run.height)
             {
                 let words = previous.words + run.words
-                if nameLength(from: 0, in: words) == words.count && nameLength(from: 0, in: previous.words) != previous.words.count {
+                let joins: Bool
+                if previous.line == run.line {
+                    let gap = Double(run.words[0].box.x - previous.words[previous.words.count - 1].box.maxX)
+                    joins = gap < 2.5 * previous.height && nameLength(from: 0, in: words) == words.count
+                        && nameLength(from: 0, in: previous.words) != previous.words.count
+                } else {
+                    let (given, surname) = (previous.words[0].text, run.words[0].text)
+                    joins = Self.isStacked(run, under: previous) && isNameStart(given.folded, original: given)
+                        && surname.first?.isUppercase ?? false && surname.filter(\.isLetter).count >= 2
+                        && !Self.titleWords.contains(surname.folded)
+                }
+                if joins {
                     result[result.count - 1] = Run(words: words, line: run.line)
                     continue
                 }
@@ -88,6 +100,16 @@ extension SpineTextParser {
             result.append(run)
         }
         return result
+    }
+
+    /// Whether `run` is one word alone on the line after `previous`'s one word, under it: words
+    /// stacked one a line across a spine.
+    static func isStacked(_ run: Run, under previous: Run) -> Bool {
+        guard run.line == previous.line + 1, run.words.count == 1, previous.words.count == 1 else { return false }
+        let (upper, lower) = (previous.words[0].box, run.words[0].box)
+        let overlap = min(upper.maxX, lower.maxX) - max(upper.x, lower.x)
+        return Double(overlap) > 0.5 * Double(min(upper.width, lower.width))
+            && Double(lower.y - upper.maxY) < 2 * max(previous.height, run.height)
     }
 
     func isNameStart(_ folded: String, original: String) -> Bool {

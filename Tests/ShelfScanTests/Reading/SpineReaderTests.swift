@@ -203,9 +203,10 @@ import Testing
         let reading = reader.read(Self.wholeOutline(of: spine), in: spine, engine: engine)
         #expect(reading.orientation == .horizontal, "\(reading.text.text)")
         #expect(reading.text.lines.count == 8, "\(reading.text.text)")
-        // The parse reads each line once.
+        // The parse reads each line once, and the given name above the surname as one name.
         let parsed = Self.models.parser.parse(reading.text)
         #expect(parsed.title?.hasPrefix("Silver") == true, "\(reading.text.text)")
+        #expect(parsed.author == "Edith Blake", "\(reading.text.text)")
     }
 
     /// A spine lettered along its length is still read along it: the reading across is the last

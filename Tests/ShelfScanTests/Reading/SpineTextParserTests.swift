@@ -122,6 +122,8 @@ import Testing
         ("Historia:26 del:26 | PESC:30 ADOR:30 | JAUME:22 SERRA:22", "Historia del PESCADOR", "Jaume Serra", nil),
         // A doubtful scrap at the end of a whole word is a mark, not its last letters.
         ("KALEIDOSCOPE:40 Si:40:27 | LAIA:20 GARRIGA:20", "Kaleidoscope", "Laia Garriga", nil),
+        // Words stacked across a spine, one a line: a given name above a surname is one name.
+        ("HOLLOW:30 / WATERS:30 / EDITH:30 / BLAKE:30", "Hollow Waters", "Edith Blake", nil),
         // A lone English word on the next line, set the same size, goes on with the title.
         ("MOORLAND:40 / WALKING:40 / Norah:20 Vance:20", "Moorland Walking", "Norah Vance", nil),
     ]
