@@ -209,6 +209,16 @@ import Testing
         #expect(parsed.author == "Edith Blake", "\(reading.text.text)")
     }
 
+    /// Words stacked across a spine are looked for only where the spine is wide enough in the
+    /// photo for a word across it to be legible, and never before the readings along it.
+    @Test func readsAcrossOnlyASpineWideEnoughForWordsAcrossIt() {
+        let reader = SpineReader()
+        #expect(reader.orientationsToTry(width: 140, length: 900, photoPixelsAcross: 200).last == .horizontal)
+        #expect(!reader.orientationsToTry(width: 140, length: 900, photoPixelsAcross: 30).contains(.horizontal))
+        // A cover is read upright first, however small.
+        #expect(reader.orientationsToTry(width: 140, length: 150, photoPixelsAcross: 30).first == .horizontal)
+    }
+
     /// A spine lettered along its length is still read along it: the reading across is the last
     /// resort, taken only when it is sure and made of words.
     @Test func readsLetteringAlongASpineAlongIt() throws {
