@@ -77,10 +77,13 @@ extension SpineTextParser {
             let similarSize = run.height > 0.75 * title.height && run.height < 1.33 * title.height
             // A word that could be a surname continues the title only when set as close as a word.
             if run.line != next.line {
-                // A lone English word the lists do not know as a name ("MOORLAND / WALKING") goes on with the title.
+                // A lone English word the lists do not know as a name ("MOORLAND / WALKING") goes on with the title;
+                // read less surely when it is set right under or over the title's last or first word, as
+                // spines stack their words across.
                 let folded = run.text.folded
-                let loneWord = run.words.count == 1 && run.words[0].confidence >= 70 && folded.count >= 4 && lexicon.words.contains(folded)
-                    && !lexicon.properNames.contains(folded)
+                let stacked = Self.isStacked(run, under: next) || Self.isStacked(next, under: run)
+                let loneWord = run.words.count == 1 && run.words[0].confidence >= (stacked ? 50 : 70) && folded.count >= 4
+                    && lexicon.words.contains(folded) && !lexicon.properNames.contains(folded)
                 return similarSize && (name == 0 || (wordShare(of: run) > 0.5 && run.words.count >= 2) || loneWord)
             }
             let (left, right) = candidate < neighbour ? (run, next) : (next, run)

@@ -124,6 +124,8 @@ import Testing
         ("KALEIDOSCOPE:40 Si:40:27 | LAIA:20 GARRIGA:20", "Kaleidoscope", "Laia Garriga", nil),
         // Words stacked across a spine, one a line: a given name above a surname is one name.
         ("HOLLOW:30 / WATERS:30 / EDITH:30 / BLAKE:30", "Hollow Waters", "Edith Blake", nil),
+        // A word stacked right over the next goes on with the title though read less surely.
+        ("SILVER:30:58 / HARBOUR:30 / EDITH:30 / BLAKE:30", "Silver Harbour", "Edith Blake", nil),
         // A lone English word on the next line, set the same size, goes on with the title.
         ("MOORLAND:40 / WALKING:40 / Norah:20 Vance:20", "Moorland Walking", "Norah Vance", nil),
     ]
