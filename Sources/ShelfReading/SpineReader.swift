@@ -72,9 +72,10 @@ public struct SpineReader: Sendable {
             // lettering that runs along it comes out as scraps, some of them sure, so only a reading
             // sure and made of words is taken.
             let isLastResort = orientation == .horizontal && orientations.first != .horizontal
-            if isLastResort && !isAcceptedWithoutComparison(text) { break }
+            let isAccepted = isAcceptedWithoutComparison(text)
+            if isLastResort && !isAccepted { break }
             if best.map({ quality(of: reading) > quality(of: $0.reading) }) ?? true { best = (reading, turned) }
-            if isAcceptedWithoutComparison(text) { break }
+            if isAccepted { break }
         }
         guard var (reading, turned) = best else {
             return Reading(text: RecognizedText(lines: []), orientation: .topToBottom, scale: scale)

@@ -55,9 +55,7 @@ extension SpineTextParser {
         }
         guard index > start else { return 0 }
         while index < words.count && isParticle(words[index].text) && index - start < 3 { index += 1 }
-        guard index < words.count, let first = words[index].text.first, first.isUppercase,
-            words[index].text.filter(\.isLetter).count >= 2, !Self.titleWords.contains(words[index].text.folded)
-        else { return 0 }
+        guard index < words.count, Self.canBeSurname(words[index].text) else { return 0 }
         // A second surname or a middle name the lists do not know ("Edward Bulwer Lytton"):
         // a capitalised word that is no English word, right after.
         let next = index + 1
@@ -87,10 +85,9 @@ extension SpineTextParser {
                     joins = gap < 2.5 * previous.height && nameLength(from: 0, in: words) == words.count
                         && nameLength(from: 0, in: previous.words) != previous.words.count
                 } else {
-                    let (given, surname) = (previous.words[0].text, run.words[0].text)
+                    let given = previous.words[0].text
                     joins = Self.isStacked(run, under: previous) && isNameStart(given.folded, original: given)
-                        && surname.first?.isUppercase ?? false && surname.filter(\.isLetter).count >= 2
-                        && !Self.titleWords.contains(surname.folded)
+                        && Self.canBeSurname(run.words[0].text)
                 }
                 if joins {
                     result[result.count - 1] = Run(words: words, line: run.line)
@@ -102,14 +99,10 @@ extension SpineTextParser {
         return result
     }
 
-    /// Whether `run` is one word alone on the line after `previous`'s one word, under it: words
-    /// stacked one a line across a spine.
-    static func isStacked(_ run: Run, under previous: Run) -> Bool {
-        guard run.line == previous.line + 1, run.words.count == 1, previous.words.count == 1 else { return false }
-        let (upper, lower) = (previous.words[0].box, run.words[0].box)
-        let overlap = min(upper.maxX, lower.maxX) - max(upper.x, lower.x)
-        return Double(overlap) > 0.5 * Double(min(upper.width, lower.width))
-            && Double(lower.y - upper.maxY) < 2 * max(previous.height, run.height)
+    /// A capitalised word of two letters or more that no title word is: what a surname looks like.
+    static func canBeSurname(_ word: String) -> Bool {
+        guard word.first?.isUppercase ?? false else { return false }
+        return word.filter(\.isLetter).count >= 2 && !titleWords.contains(word.folded)
     }
 
     func isNameStart(_ folded: String, original: String) -> Bool {

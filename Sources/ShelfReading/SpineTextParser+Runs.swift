@@ -44,6 +44,16 @@ extension SpineTextParser {
 
     static func capitalHeight(_ word: RecognizedText.Word) -> Double { word.capitalHeight }
 
+    /// Whether `run` is one word alone on the line after `previous`'s one word, under it: words
+    /// stacked one a line across a spine.
+    static func isStacked(_ run: Run, under previous: Run) -> Bool {
+        guard run.line == previous.line + 1, run.words.count == 1, previous.words.count == 1 else { return false }
+        let (upper, lower) = (previous.words[0].box, run.words[0].box)
+        let overlap = min(upper.maxX, lower.maxX) - max(upper.x, lower.x)
+        return Double(overlap) > 0.5 * Double(min(upper.width, lower.width))
+            && Double(lower.y - upper.maxY) < 2 * max(previous.height, run.height)
+    }
+
     /// "B E O W U LF" → "BEOWULF": a title set with wide letter spacing, read letter by letter.
     static func joiningSpacedLetters(_ words: [RecognizedText.Word]) -> [RecognizedText.Word] {
         var result: [RecognizedText.Word] = []
