@@ -209,6 +209,17 @@ import Testing
         #expect(parsed.author == "Edith Blake", "\(reading.text.text)")
     }
 
+    /// The further readings of a doubtful book read along it only: the first reading looked
+    /// across it already.
+    @Test func readsAcrossInTheFirstReadingOnly() throws {
+        let spine = Self.stackedSpine()
+        let reader = SpineReader(lexicon: Self.models.lexicon)
+        let engine = try TesseractEngine()
+        let crop = reader.colourCrop(Self.wholeOutline(of: spine), in: spine)
+        #expect(reader.read(crop, engine: engine).orientation == .horizontal)
+        #expect(reader.readInPlainGrey(crop, engine: engine).orientation != .horizontal)
+    }
+
     /// Words stacked across a spine are looked for only where the spine is wide enough in the
     /// photo for a word across it to be legible, and never before the readings along it.
     @Test func readsAcrossOnlyASpineWideEnoughForWordsAcrossIt() {

@@ -161,6 +161,23 @@ import Testing
         #expect(Self.parser.withoutRepeatedLines(distinct) == distinct)
     }
 
+    /// One word right under another, close below it, is stacked; set aside or far below, it is not.
+    @Test func tellsWordsStackedOneUnderAnother() {
+        let runs = Self.parser.runs(of: Self.reading("EDITH:30 / BLAKE:30"))
+        #expect(SpineTextParser.isStacked(runs[1], under: runs[0]))
+        #expect(!SpineTextParser.isStacked(runs[0], under: runs[1]))
+        var aside = runs[1]
+        aside.words[0].box.x += 400
+        #expect(!SpineTextParser.isStacked(aside, under: runs[0]))
+        var farBelow = runs[1]
+        farBelow.words[0].box.y += 300
+        #expect(!SpineTextParser.isStacked(farBelow, under: runs[0]))
+        // Set apart so, a given name and a surname stay two runs.
+        let apart = Self.parser.joiningNames([runs[0], aside])
+        #expect(apart.count == 2)
+        #expect(Self.parser.joiningNames(runs).count == 1)
+    }
+
     @Test func anInitialsStretchedBoxDoesNotSizeItsRun() {
         let words = Self.reading("B.:80 STOKER:30").lines[0].words
         #expect(SpineTextParser.Run(words: words, line: 0).height == 30)
