@@ -106,6 +106,21 @@ extension SpineTextParser {
             lines[lines.count - 1].words.removeLast()
             if lines[lines.count - 1].words.isEmpty { lines.removeLast() }
         }
+        // Every line has ends: a line in the middle ("The Poems of" … "Sane", a crest read as a
+        // word) loses its far doubtful marks too, so that a title cut at "of" goes on to the next line.
+        for index in lines.indices {
+            while lines[index].words.count >= 2,
+                isOutlier(lines[index].words[lines[index].words.count - 1], lines[index].words[lines[index].words.count - 2])
+            {
+                lines[index].words.removeLast()
+            }
+            while lines[index].words.count >= 2, isOutlier(lines[index].words[0], lines[index].words[1]) {
+                lines[index].words.removeFirst()
+            }
+            if let first = lines[index].words.first {
+                lines[index].box = lines[index].words.dropFirst().reduce(first.box) { $0.union($1.box) }
+            }
+        }
         return RecognizedText(lines: lines)
     }
 

@@ -128,6 +128,9 @@ import Testing
         ("SILVER:30:58 / HARBOUR:30 / EDITH:30 / BLAKE:30", "Silver Harbour", "Edith Blake", nil),
         // A lone English word on the next line, set the same size, goes on with the title.
         ("MOORLAND:40 / WALKING:40 / Norah:20 Vance:20", "Moorland Walking", "Norah Vance", nil),
+        // A doubtful mark far out at the end of a middle line (a crest) does not finish a title cut
+        // at "of": the next line does.
+        ("The:24 Letters:24 of:20 | | Sox:24:24 / MARTA:40 VIDAL:40", "The Letters of MARTA VIDAL", nil, nil),
     ]
 
     /// A capital after a lower-case scrap begins a word: "he" (a "The" that lost its T) is not a
