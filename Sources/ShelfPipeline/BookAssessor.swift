@@ -23,8 +23,9 @@ public struct BookAssessor: Sendable {
     /// The default selection threshold: books at or above it are selected.
     public static let defaultMinimumConfidence = 0.7
 
-    /// The share of its confidence kept by a book whose title a second reading does not bear out,
-    /// or that was read in plain grey: at the default threshold no such book is selected.
+    /// The share of its confidence kept by a book whose title a second reading does not bear out
+    /// (one that bears it out only in part keeps more: `TitleCheck.confidenceShare`), or that was
+    /// read in plain grey: at the default threshold no such book is selected.
     public static let unconfirmedShare = 0.7
     /// The report's name for the agreement of the second reading (`TitleCheck.agreement`).
     public static let titleCheckSignal = "titleCheck"
@@ -71,7 +72,7 @@ public struct BookAssessor: Sendable {
         if let agreement = findings.titleAgreement {
             signals[Self.titleCheckSignal] = agreement
             // An ISBN's checksum is check enough.
-            if isbn == nil && agreement < TitleCheck.confirming { confidence *= Self.unconfirmedShare }
+            if isbn == nil { confidence *= TitleCheck.confidenceShare(agreement: agreement, lowShare: Self.unconfirmedShare) }
         }
         // Two inked readings left it doubtful, and a check in grey would only repeat the grey
         // reading: shown for the person to judge, not selected (on real photos most such books

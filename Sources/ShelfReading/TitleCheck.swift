@@ -7,6 +7,19 @@ import ShelfText
 public enum TitleCheck {
     /// At or above this agreement the second reading confirms the title.
     public static let confirming = 0.8
+    /// At or above this agreement the second reading bears the title out in full. Between
+    /// `confirming` and this, it bears out most of the title's letters but not all: on real photos
+    /// such titles are often a title with a stray mark or a word lost at one end.
+    public static let fullyConfirming = 0.9
+
+    /// The share of its confidence a title keeps after a check of agreement `agreement`: `lowShare`
+    /// below `confirming`, rising evenly from there to all of it at `fullyConfirming`, so that a
+    /// check bearing out a title only in part lowers it in part rather than across a cliff.
+    public static func confidenceShare(agreement: Double, lowShare: Double) -> Double {
+        guard agreement >= confirming else { return lowShare }
+        let rise = min(1, (agreement - confirming) / (fullyConfirming - confirming))
+        return lowShare + (1 - lowShare) * rise
+    }
 
     /// How well the title's letters and digits occur in the check reading's (1 − edits / title
     /// length, anywhere in the text, spaces ignored since either reading may run words together);

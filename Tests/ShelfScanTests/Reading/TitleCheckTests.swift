@@ -174,6 +174,27 @@ import ShelfLibrary
         #expect(book(agreement: 0.4, isbn: isbn).selected)
     }
 
+    /// A check that bears a title out only in part lowers its confidence in part: evenly from the
+    /// unconfirmed share at `confirming` to none at `fullyConfirming`, so that a confident title
+    /// bearing out 0.85 stays selected and one bearing out 0.82 no longer is.
+    @Test func aTitleBorneOutInPartLosesPartOfItsConfidence() throws {
+        let low = BookAssessor.unconfirmedShare
+        #expect(TitleCheck.confidenceShare(agreement: 0.79, lowShare: low) == low)
+        #expect(abs(TitleCheck.confidenceShare(agreement: 0.85, lowShare: low) - (low + 1) / 2) < 1e-9)
+        #expect(TitleCheck.confidenceShare(agreement: TitleCheck.fullyConfirming, lowShare: low) == 1)
+        #expect(TitleCheck.confidenceShare(agreement: 1, lowShare: low) == 1)
+        let assessor = BookAssessor(model: try ScanModels.load().confidence)
+        func book(agreement: Double) -> DetectedBook {
+            let findings = SpineFindings(
+                spine: Self.saltRoad.spine, reading: Self.saltRoad.reading, parsed: ParsedSpine(title: "The Salt Road"),
+                assessment: Assessment(signals: [:], modelled: 0.9, isbnFloor: 0.95), titleAgreement: agreement)
+            return assessor.book(from: findings, isbn: nil)
+        }
+        let mostly = book(agreement: 0.85), barely = book(agreement: 0.82)
+        #expect(mostly.selected && abs(mostly.confidence - 0.9 * (low + 1) / 2) < 1e-9)
+        #expect(!barely.selected && barely.status == .uncertain)
+    }
+
     /// A book whose reading in plain grey was kept is shown with its title but not selected, however
     /// confident; an ISBN read on it still names it.
     @Test func aBookReadInPlainGreyIsNotSelected() throws {
