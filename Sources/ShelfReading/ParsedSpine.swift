@@ -15,6 +15,10 @@ public struct ParsedSpine: Sendable, Equatable {
     public var titleBox: PixelRect?
     /// How the parse went, for the confidence model.
     public var evidence: Evidence
+    /// Whether the title and the author could as well be the other way round: both are a person's
+    /// full name ("Mario Vargas Llosa", "Julia Teyze": a title can be a name), set alike, so that
+    /// neither size nor words tell which is which.
+    public var isPairingAmbiguous = false
 
     /// Measures of how clean the parse was, each 0…1.
     public struct Evidence: Sendable, Equatable, Codable {

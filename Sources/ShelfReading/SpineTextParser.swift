@@ -55,6 +55,7 @@ public struct SpineTextParser: Sendable {
         if let authorIndex {
             parsed.author = Self.tidy(runs[authorIndex].text)
             parsed.evidence.authorNameScore = nameScore(runs[authorIndex])
+            parsed.isPairingAmbiguous = isAmbiguous(title: runs[titleRange], author: runs[authorIndex])
         }
         let titleWords: [RecognizedText.Word] = runs[titleRange].flatMap { $0.words }
         parsed.title = Self.tidy(titleWords.map(\.text).joined(separator: " "))
@@ -109,6 +110,14 @@ public struct SpineTextParser: Sendable {
         evidence.titleNameScore = nameScore(Run(words: titleWords, line: line))
         let firstLetter = titleWords.lazy.flatMap(\.text).first(where: \.isLetter)
         evidence.titleStartsLowerCase = firstLetter?.isLowercase ?? false ? 1 : 0
+    }
+
+    /// Whether a title of one run and its author are both a person's full name, neither set clearly
+    /// larger than the other (a title that is a name stands out as the largest text: "ANNA
+    /// KARENINA" over "Leo Tolstoy").
+    func isAmbiguous(title: ArraySlice<Run>, author: Run) -> Bool {
+        guard title.count == 1, let run = title.first, nameScore(run) >= 1, nameScore(author) >= 1 else { return false }
+        return max(run.height, author.height) < 1.25 * min(run.height, author.height)
     }
 
     private func isISBN(_ run: Run) -> Bool {

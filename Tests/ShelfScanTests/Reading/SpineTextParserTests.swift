@@ -145,6 +145,17 @@ import Testing
     }
 
     /// The passes run in the order `parse` applies them, each named once.
+    /// Two full names set alike could be title and author either way round; a name set larger than
+    /// the other is the title, and a title that is no name leaves no doubt.
+    @Test func tellsWhenTitleAndAuthorCouldBeSwapped() {
+        let alike = Self.parser.parse(Self.reading("MARTA:30 VIDAL:30 | LUCAS:30 PRADO:30"))
+        #expect(alike.title != nil && alike.author != nil && alike.isPairingAmbiguous)
+        let larger = Self.parser.parse(Self.reading("CLARA:60 BELL:60 | Tomas:30 Reyes:30"))
+        #expect(larger.title == "Clara Bell" && larger.author == "Tomas Reyes" && !larger.isPairingAmbiguous)
+        let plain = Self.parser.parse(Self.reading("Quiet:30 Waters:30 | LUCAS:30 PRADO:30"))
+        #expect(plain.title == "Quiet Waters" && !plain.isPairingAmbiguous)
+    }
+
     @Test func namesEachPassOnceAndTracesThemInOrder() {
         let names = SpineTextParser.textPasses.map(\.name) + ["runs"] + SpineTextParser.runPasses.map(\.name)
         #expect(Set(names).count == names.count)

@@ -195,6 +195,20 @@ import ShelfLibrary
         #expect(!barely.selected && barely.status == .uncertain)
     }
 
+    /// A book whose title and author could be swapped is shown, not selected, however confident;
+    /// an ISBN read on it still names it.
+    @Test func aBookWhoseNamesCouldBeSwappedIsNotSelected() throws {
+        let assessor = BookAssessor(model: try ScanModels.load().confidence)
+        var parsed = ParsedSpine(title: "Marta Vidal", author: "Lucas Prado")
+        parsed.isPairingAmbiguous = true
+        let findings = SpineFindings(
+            spine: Self.saltRoad.spine, reading: Self.saltRoad.reading, parsed: parsed,
+            assessment: Assessment(signals: [:], modelled: 0.9, isbnFloor: 0.95))
+        let book = assessor.book(from: findings, isbn: nil)
+        #expect(!book.selected && book.status == .uncertain && book.signals[BookAssessor.namesAlikeSignal] == 1)
+        #expect(assessor.book(from: findings, isbn: try ISBN("9780306406157")).selected)
+    }
+
     /// A book whose reading in plain grey was kept is shown with its title but not selected, however
     /// confident; an ISBN read on it still names it.
     @Test func aBookReadInPlainGreyIsNotSelected() throws {
