@@ -32,10 +32,6 @@ public struct BookAssessor: Sendable {
     /// The report's name for a book read in plain grey (`SpineFindings.isReadInPlainGrey`): 1 when
     /// it was, absent otherwise.
     public static let plainGreySignal = "readInPlainGrey"
-    /// The report's name for a book whose title and author could as well be the other way round
-    /// (`ParsedSpine.isPairingAmbiguous`): 1 when they could, absent otherwise. Such a book is not
-    /// selected without an ISBN.
-    public static let namesAlikeSignal = "namesAlike"
     /// The report's name for a book found on a photo of a page (a copyright page: its lines of text
     /// taken for spines): 1 when it was, absent otherwise. Such a book is not selected.
     public static let pageTextSignal = "pageText"
@@ -85,9 +81,10 @@ public struct BookAssessor: Sendable {
             signals[Self.plainGreySignal] = 1
             if isbn == nil { confidence *= Self.unconfirmedShare }
         }
-        // Two full names set alike: which is the title is a guess, for the person to make.
-        if findings.parsed.isPairingAmbiguous {
-            signals[Self.namesAlikeSignal] = 1
+        // Which words are the title is a guess the spine's layout leaves open: for the person to
+        // make. The report names the doubt (`ParsedSpine.PairingDoubt`'s name, 1).
+        if let doubt = findings.parsed.pairingDoubt {
+            signals[doubt.rawValue] = 1
             if isbn == nil { confidence *= Self.unconfirmedShare }
         }
         let selected = confidence >= minimumConfidence

@@ -153,8 +153,8 @@ struct SpineReadingStage: Sendable {
             lap(.again)
         }
         // An ISBN printed on the book is check enough; a book read in plain grey, or whose title and
-        // author could be swapped, is not selected, checked or not.
-        if kept.parsed.title != nil, kept.parsed.isbn == nil, !kept.isReadInPlainGrey, !kept.parsed.isPairingAmbiguous,
+        // author may be wrongly paired, is not selected, checked or not.
+        if kept.parsed.title != nil, kept.parsed.isbn == nil, !kept.isReadInPlainGrey, kept.parsed.pairingDoubt == nil,
             kept.confidence >= assessor.minimumConfidence
         {
             kept.titleAgreement = reader.titleAgreement(

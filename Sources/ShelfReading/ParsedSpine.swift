@@ -15,10 +15,21 @@ public struct ParsedSpine: Sendable, Equatable {
     public var titleBox: PixelRect?
     /// How the parse went, for the confidence model.
     public var evidence: Evidence
-    /// Whether the title and the author could as well be the other way round: both are a person's
-    /// full name ("Mario Vargas Llosa", "Julia Teyze": a title can be a name), set alike, so that
-    /// neither size nor words tell which is which.
-    public var isPairingAmbiguous = false
+    /// Why the title and author found may be wrongly paired, when the spine's layout leaves it open;
+    /// nil when it does not.
+    public var pairingDoubt: PairingDoubt?
+
+    /// A doubt about which words are the title and which the author.
+    public enum PairingDoubt: String, Sendable, Equatable, CaseIterable {
+        /// The title is a person's full name, and no full name set apart from it in size stands beside
+        /// it as the author ("Mario Vargas Llosa" beside "Julia Teyze"): a title can be a name, but
+        /// this one may be the author, the title unread or taken for the author.
+        case titleMayBeAuthor
+        /// The author is one word set on the title's line, after or before it, no farther from it than
+        /// the title's words are from each other ("BUILDING AMERICAN" "EMPIRE"): it may be the title's
+        /// own last or first word.
+        case authorMayContinueTitle
+    }
 
     /// Measures of how clean the parse was, each 0…1.
     public struct Evidence: Sendable, Equatable, Codable {

@@ -55,8 +55,8 @@ public struct SpineTextParser: Sendable {
         if let authorIndex {
             parsed.author = Self.tidy(runs[authorIndex].text)
             parsed.evidence.authorNameScore = nameScore(runs[authorIndex])
-            parsed.isPairingAmbiguous = isAmbiguous(title: runs[titleRange], author: runs[authorIndex])
         }
+        parsed.pairingDoubt = pairingDoubt(title: titleRange, author: authorIndex, in: runs)
         let titleWords: [RecognizedText.Word] = runs[titleRange].flatMap { $0.words }
         parsed.title = Self.tidy(titleWords.map(\.text).joined(separator: " "))
         parsed.titleBox = titleWords.dropFirst().reduce(titleWords.first?.box) { $0?.union($1.box) }
@@ -112,12 +112,27 @@ public struct SpineTextParser: Sendable {
         evidence.titleStartsLowerCase = firstLetter?.isLowercase ?? false ? 1 : 0
     }
 
-    /// Whether a title of one run and its author are both a person's full name, neither set clearly
-    /// larger than the other (a title that is a name stands out as the largest text: "ANNA
-    /// KARENINA" over "Leo Tolstoy").
-    func isAmbiguous(title: ArraySlice<Run>, author: Run) -> Bool {
-        guard title.count == 1, let run = title.first, nameScore(run) >= 1, nameScore(author) >= 1 else { return false }
-        return max(run.height, author.height) < 1.25 * min(run.height, author.height)
+    /// What, if anything, leaves the pairing of the title (`title`'s runs) and the author open
+    /// (`ParsedSpine.PairingDoubt`).
+    func pairingDoubt(title: ClosedRange<Int>, author: Int?, in runs: [Run]) -> ParsedSpine.PairingDoubt? {
+        if title.count == 1, nameScore(runs[title.lowerBound]) >= 1 {
+            // A title that is a name stands out as the largest text ("ANNA KARENINA" over "Leo Tolstoy").
+            let name = runs[title.lowerBound]
+            guard let author, nameScore(runs[author]) >= 1,
+                max(name.height, runs[author].height) >= 1.25 * min(name.height, runs[author].height)
+            else { return .titleMayBeAuthor }
+        }
+        guard let author, runs[author].words.count == 1, author == title.upperBound + 1 || author == title.lowerBound - 1
+        else { return nil }
+        let surname = runs[author]
+        let titleWords = runs[title].filter { $0.line == surname.line }.flatMap(\.words)
+        guard titleWords.count >= 2 else { return nil }
+        let words = (titleWords + surname.words).sorted { $0.box.x < $1.box.x }
+        let gaps = zip(words, words.dropFirst()).map { Double($1.box.x - $0.box.maxX) }
+        let surnameGap = author > title.upperBound ? gaps[gaps.count - 1] : gaps[0]
+        let titleGaps = (author > title.upperBound ? gaps.dropLast() : gaps.dropFirst()).sorted()
+        let usual = titleGaps[titleGaps.count / 2]
+        return surnameGap <= 1.5 * max(usual, 1) ? .authorMayContinueTitle : nil
     }
 
     private func isISBN(_ run: Run) -> Bool {

@@ -195,17 +195,18 @@ import ShelfLibrary
         #expect(!barely.selected && barely.status == .uncertain)
     }
 
-    /// A book whose title and author could be swapped is shown, not selected, however confident;
-    /// an ISBN read on it still names it.
-    @Test func aBookWhoseNamesCouldBeSwappedIsNotSelected() throws {
+    /// A book whose title and author may be wrongly paired is shown, not selected, however
+    /// confident, the doubt named among its signals; an ISBN read on it still names it.
+    @Test(arguments: ParsedSpine.PairingDoubt.allCases)
+    func aBookWhosePairingIsInDoubtIsNotSelected(_ doubt: ParsedSpine.PairingDoubt) throws {
         let assessor = BookAssessor(model: try ScanModels.load().confidence)
         var parsed = ParsedSpine(title: "Marta Vidal", author: "Lucas Prado")
-        parsed.isPairingAmbiguous = true
+        parsed.pairingDoubt = doubt
         let findings = SpineFindings(
             spine: Self.saltRoad.spine, reading: Self.saltRoad.reading, parsed: parsed,
             assessment: Assessment(signals: [:], modelled: 0.9, isbnFloor: 0.95))
         let book = assessor.book(from: findings, isbn: nil)
-        #expect(!book.selected && book.status == .uncertain && book.signals[BookAssessor.namesAlikeSignal] == 1)
+        #expect(!book.selected && book.status == .uncertain && book.signals[doubt.rawValue] == 1)
         #expect(assessor.book(from: findings, isbn: try ISBN("9780306406157")).selected)
     }
 
