@@ -58,7 +58,7 @@ public struct SpineTextParser: Sendable {
         }
         parsed.pairingDoubt = pairingDoubt(title: titleRange, author: authorIndex, in: runs)
         let titleWords: [RecognizedText.Word] = runs[titleRange].flatMap { $0.words }
-        parsed.title = Self.tidy(titleWords.map(\.text).joined(separator: " "))
+        parsed.title = Self.tidy(Self.titleText(of: runs[titleRange]))
         parsed.titleBox = titleWords.dropFirst().reduce(titleWords.first?.box) { $0?.union($1.box) }
         describeTitle(titleWords, line: runs[titleRange.lowerBound].line, in: &parsed.evidence)
         let leftover = runs.indices.filter { !titleRange.contains($0) && $0 != authorIndex }.map {
@@ -145,6 +145,20 @@ public struct SpineTextParser: Sendable {
         "the", "of", "and", "a", "an", "in", "on", "to", "for", "with", "from", "at", "by", "into", "is", "my", "your",
         "our", "their", "how", "what", "why", "when", "who", "its", "it", "this", "that", "as", "or",
     ]
+
+    /// The words of a title's runs. A run set in capitals within a title that is not ("The Poems of"
+    /// "EMILY DICKINSON") is set in title case like the rest, unless it is one short word (an
+    /// acronym: "FBI"); a title read all in capitals is left to `tidy`.
+    static func titleText(of runs: ArraySlice<Run>) -> String {
+        let whole = runs.map(\.text).joined(separator: " ")
+        guard whole.titleCasedIfShouting == whole else { return whole }
+        var parts: [String] = []
+        for run in runs {
+            let isAcronym = run.words.count == 1 && run.letterCount < 5
+            parts.append(isAcronym ? run.text : run.text.titleCasedIfShouting(continuingATitle: !parts.isEmpty))
+        }
+        return parts.joined(separator: " ")
+    }
 
     /// Text with stray marks trimmed from its ends, set in title case if read in capitals.
     static func tidy(_ text: String) -> String? {

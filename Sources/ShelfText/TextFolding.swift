@@ -39,7 +39,11 @@ extension String {
 
     /// Text read in capitals (four letters in five or more), set in title case ("THE DARK TOWER" → "The Dark Tower", "R.F." stays);
     /// text already in mixed case is kept as it is.
-    public var titleCasedIfShouting: String {
+    public var titleCasedIfShouting: String { titleCasedIfShouting(continuingATitle: false) }
+
+    /// `titleCasedIfShouting` of words that go on from earlier words of a title: their first word
+    /// too is set in lower case when it is a minor one ("OF MICE" after "The Life" → "of Mice").
+    public func titleCasedIfShouting(continuingATitle: Bool) -> String {
         let letters = filter(\.isLetter)
         guard letters.count >= 2, letters.filter(\.isUppercase).count * 5 >= letters.count * 4 else { return self }
         let minor: Set<String> = ["a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to", "with"]
@@ -50,7 +54,7 @@ extension String {
             let isInitials = word.contains(".") && word.filter(\.isLetter).count <= 3 && !Self.abbreviations.contains(lower)
             if isInitials {
                 words.append(String(word))
-            } else if index > 0 && minor.contains(lower) {
+            } else if (index > 0 || continuingATitle) && minor.contains(lower) {
                 words.append(lower)
             } else {
                 words.append(lower.prefix(1).uppercased() + lower.dropFirst())

@@ -119,7 +119,7 @@ import Testing
         // A nickname in quotes belongs to the name, and vouches for a given name the lists lack.
         ("TEMPORADA:40 BAJA:40 TAVARIUS:40 «DEZ»:40 OKAFOR:40", "Temporada Baja", "Tavarius «dez» Okafor", nil),
         // A title does not end with "del": pieces of a spaced-out Spanish word finish it.
-        ("Historia:26 del:26 | PESC:30 ADOR:30 | JAUME:22 SERRA:22", "Historia del PESCADOR", "Jaume Serra", nil),
+        ("Historia:26 del:26 | PESC:30 ADOR:30 | JAUME:22 SERRA:22", "Historia del Pescador", "Jaume Serra", nil),
         // A doubtful scrap at the end of a whole word is a mark, not its last letters.
         ("KALEIDOSCOPE:40 Si:40:27 | LAIA:20 GARRIGA:20", "Kaleidoscope", "Laia Garriga", nil),
         // Words stacked across a spine, one a line: a given name above a surname is one name.
@@ -130,7 +130,11 @@ import Testing
         ("MOORLAND:40 / WALKING:40 / Norah:20 Vance:20", "Moorland Walking", "Norah Vance", nil),
         // A doubtful mark far out at the end of a middle line (a crest) does not finish a title cut
         // at "of": the next line does.
-        ("The:24 Letters:24 of:20 | | Sox:24:24 / MARTA:40 VIDAL:40", "The Letters of MARTA VIDAL", nil, nil),
+        ("The:24 Letters:24 of:20 | | Sox:24:24 / MARTA:40 VIDAL:40", "The Letters of Marta Vidal", nil, nil),
+        // A run in capitals goes on in title case within a title that is not, its minor words in
+        // lower case; a short word in capitals alone is an acronym and stays.
+        ("The:30 Story:30 / OF:30 THE:30 HARBOUR:30", "The Story of the Harbour", nil, nil),
+        ("Wartime:30 Files:30 of:30 the:30 | FBI:40", "Wartime Files of the FBI", nil, nil),
     ]
 
     /// A capital after a lower-case scrap begins a word: "he" (a "The" that lost its T) is not a
