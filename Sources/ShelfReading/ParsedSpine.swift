@@ -15,6 +15,9 @@ public struct ParsedSpine: Sendable, Equatable {
     public var titleBox: PixelRect?
     /// How the parse went, for the confidence model.
     public var evidence: Evidence
+    /// Whether the title's words read as prose rather than a title (`SpineTextParser.isProse`): the
+    /// blurb of a back cover, a page's text.
+    public var isTitleProse = false
     /// Why the title and author found may be wrongly paired, when the spine's layout leaves it open;
     /// nil when it does not.
     public var pairingDoubt: PairingDoubt?

@@ -60,6 +60,7 @@ public struct SpineTextParser: Sendable {
         let titleWords: [RecognizedText.Word] = runs[titleRange].flatMap { $0.words }
         parsed.title = Self.tidy(Self.titleText(of: runs[titleRange]))
         parsed.titleBox = titleWords.dropFirst().reduce(titleWords.first?.box) { $0?.union($1.box) }
+        parsed.isTitleProse = Self.isProse(titleWords)
         describeTitle(titleWords, line: runs[titleRange.lowerBound].line, in: &parsed.evidence)
         let leftover = runs.indices.filter { !titleRange.contains($0) && $0 != authorIndex }.map {
             runs[$0].letterCount
@@ -110,6 +111,17 @@ public struct SpineTextParser: Sendable {
         evidence.titleNameScore = nameScore(Run(words: titleWords, line: line))
         let firstLetter = titleWords.lazy.flatMap(\.text).first(where: \.isLetter)
         evidence.titleStartsLowerCase = firstLetter?.isLowercase ?? false ? 1 : 0
+    }
+
+    /// Whether words taken for a title read as prose: a dozen words or more with a sentence ending
+    /// inside them ("… urgent and wise. A memory …"), as on the blurb of a back cover. A full stop
+    /// after an initial or a short abbreviation ("F. Scott", "Mr. Chips") ends no sentence.
+    static func isProse(_ words: [RecognizedText.Word]) -> Bool {
+        guard words.count >= 12 else { return false }
+        return zip(words, words.dropFirst()).contains { word, next in
+            guard let last = word.text.last, ".!?".contains(last), word.text.filter(\.isLetter).count >= 3 else { return false }
+            return next.text.first(where: \.isLetter)?.isUppercase ?? false
+        }
     }
 
     /// What, if anything, leaves the pairing of the title (`title`'s runs) and the author open

@@ -173,6 +173,20 @@ import Testing
         #expect(apart.title == "Building Northern" && apart.author == "Kovac" && apart.pairingDoubt == nil)
     }
 
+    /// Words that run on past a dozen with a sentence ending among them are a back cover's blurb, not
+    /// a title; a long title, or one with an initial or "Mr.", is not prose.
+    @Test func tellsATitleFromProse() {
+        let blurb = Self.parser.parse(Self.reading(
+            "A:30 quiet,:30 tender:30 story:30 of:30 the:30 sea.:30 Readers:30 will:30 remember:30 its:30 harbour:30 long:30"))
+        #expect(blurb.title != nil && blurb.isTitleProse)
+        let long = Self.parser.parse(Self.reading(
+            "The:30 Complete:30 Guide:30 to:30 the:30 Birds:30 and:30 Flowers:30 of:30 the:30 Northern:30 Coast:30"))
+        #expect(long.title != nil && !long.isTitleProse)
+        let abbreviated = Self.parser.parse(Self.reading(
+            "Letters:30 to:30 Mr.:30 Harbour:30 and:30 his:30 friends:30 on:30 the:30 coast:30 of:30 the:30 north:30"))
+        #expect(abbreviated.title != nil && !abbreviated.isTitleProse)
+    }
+
     @Test func namesEachPassOnceAndTracesThemInOrder() {
         let names = SpineTextParser.textPasses.map(\.name) + ["runs"] + SpineTextParser.runPasses.map(\.name)
         #expect(Set(names).count == names.count)

@@ -210,6 +210,20 @@ import ShelfLibrary
         #expect(assessor.book(from: findings, isbn: try ISBN("9780306406157")).selected)
     }
 
+    /// A book whose title reads as prose (a back cover's blurb) is shown, not selected, however
+    /// confident; an ISBN read on it still names it.
+    @Test func aBookWhoseTitleIsProseIsNotSelected() throws {
+        let assessor = BookAssessor(model: try ScanModels.load().confidence)
+        var parsed = ParsedSpine(title: "A quiet, tender story of the sea. Readers will remember its harbour long")
+        parsed.isTitleProse = true
+        let findings = SpineFindings(
+            spine: Self.saltRoad.spine, reading: Self.saltRoad.reading, parsed: parsed,
+            assessment: Assessment(signals: [:], modelled: 0.9, isbnFloor: 0.95))
+        let book = assessor.book(from: findings, isbn: nil)
+        #expect(!book.selected && book.status == .uncertain && book.signals[BookAssessor.proseSignal] == 1)
+        #expect(assessor.book(from: findings, isbn: try ISBN("9780306406157")).selected)
+    }
+
     /// A book whose reading in plain grey was kept is shown with its title but not selected, however
     /// confident; an ISBN read on it still names it.
     @Test func aBookReadInPlainGreyIsNotSelected() throws {
