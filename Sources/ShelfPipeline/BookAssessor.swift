@@ -32,9 +32,6 @@ public struct BookAssessor: Sendable {
     /// The report's name for a book read in plain grey (`SpineFindings.isReadInPlainGrey`): 1 when
     /// it was, absent otherwise.
     public static let plainGreySignal = "readInPlainGrey"
-    /// The report's name for a book whose title reads as prose (`ParsedSpine.isTitleProse`): 1 when
-    /// it does, absent otherwise. Such a book is not selected without an ISBN.
-    public static let proseSignal = "titleIsProse"
     /// The report's name for a book found on a photo of a page (a copyright page: its lines of text
     /// taken for spines): 1 when it was, absent otherwise. Such a book is not selected.
     public static let pageTextSignal = "pageText"
@@ -90,9 +87,10 @@ public struct BookAssessor: Sendable {
             signals[doubt.rawValue] = 1
             if isbn == nil { confidence *= Self.unconfirmedShare }
         }
-        // A back cover's blurb ("Praise for …: unforgettable, urgent and wise. A …") is no book's title.
-        if findings.parsed.isTitleProse {
-            signals[Self.proseSignal] = 1
+        // A back cover's blurb ("Praise for …: unforgettable, urgent and wise. A …") or its price is no
+        // book's title. The report names why (`ParsedSpine.NotATitle`'s name, 1).
+        if let reason = findings.parsed.notATitle {
+            signals[reason.rawValue] = 1
             if isbn == nil { confidence *= Self.unconfirmedShare }
         }
         let selected = confidence >= minimumConfidence

@@ -153,9 +153,9 @@ struct SpineReadingStage: Sendable {
             lap(.again)
         }
         // An ISBN printed on the book is check enough; a book read in plain grey, whose title and
-        // author may be wrongly paired, or whose title reads as prose, is not selected, checked or not.
+        // author may be wrongly paired, or whose title is other text of a book, is not selected, checked or not.
         if kept.parsed.title != nil, kept.parsed.isbn == nil, !kept.isReadInPlainGrey, kept.parsed.pairingDoubt == nil,
-            !kept.parsed.isTitleProse,
+            kept.parsed.notATitle == nil,
             kept.confidence >= assessor.minimumConfidence
         {
             kept.titleAgreement = reader.titleAgreement(

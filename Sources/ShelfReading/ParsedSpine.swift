@@ -15,9 +15,16 @@ public struct ParsedSpine: Sendable, Equatable {
     public var titleBox: PixelRect?
     /// How the parse went, for the confidence model.
     public var evidence: Evidence
-    /// Whether the title's words read as prose rather than a title (`SpineTextParser.isProse`): the
-    /// blurb of a back cover, a page's text.
-    public var isTitleProse = false
+    /// Why the words taken for the title are likely no book's title, when they are not.
+    public var notATitle: NotATitle?
+
+    /// What shows words taken for a title to be other text of a book.
+    public enum NotATitle: String, Sendable, Equatable, CaseIterable {
+        /// They read as prose (`SpineTextParser.isProse`): the blurb of a back cover.
+        case titleIsProse
+        /// They hold a price ("$16.95", "£9.99", "12,90 €"): the corner of a back cover.
+        case titleHasPrice
+    }
     /// Why the title and author found may be wrongly paired, when the spine's layout leaves it open;
     /// nil when it does not.
     public var pairingDoubt: PairingDoubt?

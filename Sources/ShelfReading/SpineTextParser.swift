@@ -60,7 +60,8 @@ public struct SpineTextParser: Sendable {
         let titleWords: [RecognizedText.Word] = runs[titleRange].flatMap { $0.words }
         parsed.title = Self.tidy(Self.titleText(of: runs[titleRange]))
         parsed.titleBox = titleWords.dropFirst().reduce(titleWords.first?.box) { $0?.union($1.box) }
-        parsed.isTitleProse = Self.isProse(titleWords)
+        parsed.notATitle =
+            Self.isProse(titleWords) ? .titleIsProse : titleWords.contains { Self.isPrice($0.text) } ? .titleHasPrice : nil
         describeTitle(titleWords, line: runs[titleRange.lowerBound].line, in: &parsed.evidence)
         let leftover = runs.indices.filter { !titleRange.contains($0) && $0 != authorIndex }.map {
             runs[$0].letterCount
@@ -122,6 +123,18 @@ public struct SpineTextParser: Sendable {
             guard let last = word.text.last, ".!?".contains(last), word.text.filter(\.isLetter).count >= 3 else { return false }
             return next.text.first(where: \.isLetter)?.isUppercase ?? false
         }
+    }
+
+    /// Whether a word is a price: a currency sign with a number ("$16.95US", "£9.99", "€12"), or a
+    /// number with decimals and a currency sign or code after it ("12,90€", "16.95US").
+    static func isPrice(_ word: String) -> Bool {
+        let currencySigns: Set<Character> = ["$", "£", "€", "¥"]
+        let digits = word.filter(\.isNumber).count
+        guard digits >= 1 else { return false }
+        if word.contains(where: { currencySigns.contains($0) }) { return true }
+        let hasDecimals = word.contains { $0 == "." || $0 == "," } && digits >= 3
+        let upper = word.uppercased()
+        return hasDecimals && ["US", "USD", "CAN", "CAD", "EUR", "GBP", "UK"].contains { upper.hasSuffix($0) }
     }
 
     /// What, if anything, leaves the pairing of the title (`title`'s runs) and the author open

@@ -178,13 +178,27 @@ import Testing
     @Test func tellsATitleFromProse() {
         let blurb = Self.parser.parse(Self.reading(
             "A:30 quiet,:30 tender:30 story:30 of:30 the:30 sea.:30 Readers:30 will:30 remember:30 its:30 harbour:30 long:30"))
-        #expect(blurb.title != nil && blurb.isTitleProse)
+        #expect(blurb.title != nil && blurb.notATitle == .titleIsProse)
         let long = Self.parser.parse(Self.reading(
             "The:30 Complete:30 Guide:30 to:30 the:30 Birds:30 and:30 Flowers:30 of:30 the:30 Northern:30 Coast:30"))
-        #expect(long.title != nil && !long.isTitleProse)
+        #expect(long.title != nil && long.notATitle == nil)
         let abbreviated = Self.parser.parse(Self.reading(
             "Letters:30 to:30 Mr.:30 Harbour:30 and:30 his:30 friends:30 on:30 the:30 coast:30 of:30 the:30 north:30"))
-        #expect(abbreviated.title != nil && !abbreviated.isTitleProse)
+        #expect(abbreviated.title != nil && abbreviated.notATitle == nil)
+    }
+
+    /// A price on the title's line ("Marsh Harbour $16.95US") is the corner of a back cover; a
+    /// number in a title is not a price.
+    @Test(arguments: ["$16.95US", "£9.99", "12,90€", "16.95US", "¥1200"])
+    func tellsAPriceFromATitle(_ price: String) {
+        #expect(SpineTextParser.isPrice(price))
+        let parsed = Self.parser.parse(Self.reading("Marsh:30 Harbour:30 \(price):30"))
+        #expect(parsed.notATitle == .titleHasPrice, "\(parsed.title ?? "nil")")
+    }
+
+    @Test(arguments: ["1984", "2.0", "Vol.3", "1,000", "Catch-22"])
+    func tellsANumberInATitleFromAPrice(_ word: String) {
+        #expect(!SpineTextParser.isPrice(word))
     }
 
     @Test func namesEachPassOnceAndTracesThemInOrder() {

@@ -210,17 +210,19 @@ import ShelfLibrary
         #expect(assessor.book(from: findings, isbn: try ISBN("9780306406157")).selected)
     }
 
-    /// A book whose title reads as prose (a back cover's blurb) is shown, not selected, however
-    /// confident; an ISBN read on it still names it.
-    @Test func aBookWhoseTitleIsProseIsNotSelected() throws {
+    /// A book whose title is other text of a book (a back cover's blurb or price) is shown, not
+    /// selected, however confident, the reason named among its signals; an ISBN read on it still
+    /// names it.
+    @Test(arguments: ParsedSpine.NotATitle.allCases)
+    func aBookWhoseTitleIsNoTitleIsNotSelected(_ reason: ParsedSpine.NotATitle) throws {
         let assessor = BookAssessor(model: try ScanModels.load().confidence)
         var parsed = ParsedSpine(title: "A quiet, tender story of the sea. Readers will remember its harbour long")
-        parsed.isTitleProse = true
+        parsed.notATitle = reason
         let findings = SpineFindings(
             spine: Self.saltRoad.spine, reading: Self.saltRoad.reading, parsed: parsed,
             assessment: Assessment(signals: [:], modelled: 0.9, isbnFloor: 0.95))
         let book = assessor.book(from: findings, isbn: nil)
-        #expect(!book.selected && book.status == .uncertain && book.signals[BookAssessor.proseSignal] == 1)
+        #expect(!book.selected && book.status == .uncertain && book.signals[reason.rawValue] == 1)
         #expect(assessor.book(from: findings, isbn: try ISBN("9780306406157")).selected)
     }
 
