@@ -74,23 +74,13 @@ public struct BookAssessor: Sendable {
             // An ISBN's checksum is check enough.
             if isbn == nil { confidence *= TitleCheck.confidenceShare(agreement: agreement, lowShare: Self.unconfirmedShare) }
         }
-        // Two inked readings left it doubtful, and a check in grey would only repeat the grey
-        // reading: shown for the person to judge, not selected (on real photos most such books
-        // that the check bore out were a part of their title, or their author's name).
-        if findings.isReadInPlainGrey {
-            signals[Self.plainGreySignal] = 1
-            if isbn == nil { confidence *= Self.unconfirmedShare }
-        }
-        // Which words are the title is a guess the spine's layout leaves open: for the person to
-        // make. The report names the doubt (`ParsedSpine.PairingDoubt`'s name, 1).
-        if let doubt = findings.parsed.pairingDoubt {
-            signals[doubt.rawValue] = 1
-            if isbn == nil { confidence *= Self.unconfirmedShare }
-        }
-        // A back cover's blurb ("Praise for …: unforgettable, urgent and wise. A …") or its price is no
-        // book's title. The report names why (`ParsedSpine.NotATitle`'s name, 1).
-        if let reason = findings.parsed.notATitle {
-            signals[reason.rawValue] = 1
+        // Shown for the person to judge, not selected, each reason named in the report: two inked
+        // readings left it doubtful and a check in grey would only repeat the grey reading (on real
+        // photos most such books the check bore out were a part of their title, or their author's
+        // name); which words are the title is a guess the spine's layout leaves open; or the words
+        // are a back cover's blurb or price, no book's title.
+        for reason in findings.withheldBecause {
+            signals[reason] = 1
             if isbn == nil { confidence *= Self.unconfirmedShare }
         }
         let selected = confidence >= minimumConfidence

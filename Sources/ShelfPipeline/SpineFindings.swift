@@ -26,6 +26,18 @@ public struct SpineFindings: Sendable {
         self.titleAgreement = titleAgreement
     }
 
+    /// Why the book is shown but not selected without an ISBN, as the report's signal names, in the
+    /// order the assessor applies them: its reading in plain grey (`BookAssessor.plainGreySignal`),
+    /// a doubt about its title and author (`ParsedSpine.PairingDoubt`), words that are no title
+    /// (`ParsedSpine.NotATitle`). Such a book is not worth a title check either.
+    public var withheldBecause: [String] {
+        var reasons: [String] = []
+        if isReadInPlainGrey { reasons.append(BookAssessor.plainGreySignal) }
+        if let doubt = parsed.pairingDoubt { reasons.append(doubt.rawValue) }
+        if let reason = parsed.notATitle { reasons.append(reason.rawValue) }
+        return reasons
+    }
+
     /// The confidence of the parse alone, with the ISBN printed in its text if any: what decides
     /// whether a spine is read again, and which of two readings is kept.
     public var confidence: Double { assessment.confidence(hasISBN: parsed.isbn != nil) }

@@ -152,10 +152,9 @@ struct SpineReadingStage: Sendable {
             }
             lap(.again)
         }
-        // An ISBN printed on the book is check enough; a book read in plain grey, whose title and
-        // author may be wrongly paired, or whose title is other text of a book, is not selected, checked or not.
-        if kept.parsed.title != nil, kept.parsed.isbn == nil, !kept.isReadInPlainGrey, kept.parsed.pairingDoubt == nil,
-            kept.parsed.notATitle == nil,
+        // An ISBN printed on the book is check enough; a book withheld from selection
+        // (`SpineFindings.withheldBecause`) is not selected, checked or not.
+        if kept.parsed.title != nil, kept.parsed.isbn == nil, kept.withheldBecause.isEmpty,
             kept.confidence >= assessor.minimumConfidence
         {
             kept.titleAgreement = reader.titleAgreement(

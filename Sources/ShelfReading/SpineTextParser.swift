@@ -128,10 +128,9 @@ public struct SpineTextParser: Sendable {
     /// Whether a word is a price: a currency sign with a number ("$16.95US", "£9.99", "€12"), or a
     /// number with decimals and a currency sign or code after it ("12,90€", "16.95US").
     static func isPrice(_ word: String) -> Bool {
-        let currencySigns: Set<Character> = ["$", "£", "€", "¥"]
         let digits = word.filter(\.isNumber).count
         guard digits >= 1 else { return false }
-        if word.contains(where: { currencySigns.contains($0) }) { return true }
+        if word.contains(where: { "$£€¥".contains($0) }) { return true }
         let hasDecimals = word.contains { $0 == "." || $0 == "," } && digits >= 3
         let upper = word.uppercased()
         return hasDecimals && ["US", "USD", "CAN", "CAD", "EUR", "GBP", "UK"].contains { upper.hasSuffix($0) }

@@ -199,15 +199,9 @@ import ShelfLibrary
     /// confident, the doubt named among its signals; an ISBN read on it still names it.
     @Test(arguments: ParsedSpine.PairingDoubt.allCases)
     func aBookWhosePairingIsInDoubtIsNotSelected(_ doubt: ParsedSpine.PairingDoubt) throws {
-        let assessor = BookAssessor(model: try ScanModels.load().confidence)
         var parsed = ParsedSpine(title: "Marta Vidal", author: "Lucas Prado")
         parsed.pairingDoubt = doubt
-        let findings = SpineFindings(
-            spine: Self.saltRoad.spine, reading: Self.saltRoad.reading, parsed: parsed,
-            assessment: Assessment(signals: [:], modelled: 0.9, isbnFloor: 0.95))
-        let book = assessor.book(from: findings, isbn: nil)
-        #expect(!book.selected && book.status == .uncertain && book.signals[doubt.rawValue] == 1)
-        #expect(assessor.book(from: findings, isbn: try ISBN("9780306406157")).selected)
+        try expectWithheld(parsed, naming: doubt.rawValue)
     }
 
     /// A book whose title is other text of a book (a back cover's blurb or price) is shown, not
@@ -215,14 +209,21 @@ import ShelfLibrary
     /// names it.
     @Test(arguments: ParsedSpine.NotATitle.allCases)
     func aBookWhoseTitleIsNoTitleIsNotSelected(_ reason: ParsedSpine.NotATitle) throws {
-        let assessor = BookAssessor(model: try ScanModels.load().confidence)
         var parsed = ParsedSpine(title: "A quiet, tender story of the sea. Readers will remember its harbour long")
         parsed.notATitle = reason
+        try expectWithheld(parsed, naming: reason.rawValue)
+    }
+
+    /// Expects a confident book of `parsed` to be shown, not selected, with `signal` among its
+    /// signals, and selected once an ISBN is read on it.
+    private func expectWithheld(_ parsed: ParsedSpine, naming signal: String) throws {
+        let assessor = BookAssessor(model: try ScanModels.load().confidence)
         let findings = SpineFindings(
             spine: Self.saltRoad.spine, reading: Self.saltRoad.reading, parsed: parsed,
             assessment: Assessment(signals: [:], modelled: 0.9, isbnFloor: 0.95))
+        #expect(findings.withheldBecause == [signal])
         let book = assessor.book(from: findings, isbn: nil)
-        #expect(!book.selected && book.status == .uncertain && book.signals[reason.rawValue] == 1)
+        #expect(!book.selected && book.status == .uncertain && book.signals[signal] == 1)
         #expect(assessor.book(from: findings, isbn: try ISBN("9780306406157")).selected)
     }
 
