@@ -17,6 +17,7 @@ extension SpineTextParser {
     /// later passes measure sizes and gaps on real words.
     static let textPasses: [TextPass] = [
         TextPass(name: "dropImpossibleWords") { parser, text in parser.withoutImpossibleWords(text) },
+        TextPass(name: "separateGluedWords") { parser, text in parser.separatingGluedWords(text) },
         TextPass(name: "dropRepeatedLines") { parser, text in parser.withoutRepeatedLines(text) },
         TextPass(name: "steadyHeights") { parser, text in parser.steadyingHeights(text) },
         TextPass(name: "dropCallNumbers") { parser, text in parser.withoutCallNumbers(text) },

@@ -201,6 +201,40 @@ import Testing
         #expect(!SpineTextParser.isPrice(word))
     }
 
+    /// Words the OCR ran together come apart into the words they are made of, in their own case.
+    @Test(arguments: [
+        ("forisinthe", ["for", "is", "in", "the"]), ("ELENTRENADOR", ["EL", "ENTRENADOR"]),
+        ("Aprendrea", ["Aprendre", "a"]), ("anEnding", ["an", "Ending"]), ("ASOLITUDE,", ["A", "SOLITUDE,"]),
+    ])
+    func separatesWordsRunTogether(_ glued: String, _ parts: [String]) {
+        #expect(Self.parser.gluedParts(of: glued) == parts)
+    }
+
+    /// A word the lists know, a name they do not ("GALLAY", "Aaberg", "DeLillo"), two words of
+    /// substance ("PARCERISAS": "parce" "risas"), short words and junk stay whole.
+    @Test(arguments: [
+        "Dickinson", "Sieghart", "GALLAY", "Aaberg", "DeLillo", "PARCERISAS", "Benchley", "isin", "Dopaievy",
+        "SUPERNATURAL", "Wood-house", "NISINDE", "Adiver",
+    ])
+    func leavesWordsAndNamesWhole(_ word: String) {
+        #expect(Self.parser.gluedParts(of: word) == nil)
+    }
+
+    /// The parts of a glued word share its box and characters, so sizes and gaps hold, and the
+    /// title reads with its spaces.
+    @Test func parsesATitleWhoseWordsRanTogether() {
+        let text = Self.reading("ELENTRENADOR:40 EN:40 CASA:40 | JUAN:20 RODRIGUEZ:20")
+        let separated = Self.parser.separatingGluedWords(text)
+        let words = separated.lines[0].words
+        #expect(words.map(\.text) == ["EL", "ENTRENADOR", "EN", "CASA", "JUAN", "RODRIGUEZ"])
+        #expect(words[0].box.x == text.lines[0].words[0].box.x)
+        #expect(words[1].box.maxX == text.lines[0].words[0].box.maxX)
+        #expect(words[0].characters.count == 2 && words[1].characters.count == 10)
+        let parsed = Self.parser.parse(text)
+        #expect(parsed.title == "El Entrenador En Casa")
+        #expect(parsed.author == "Juan Rodriguez")
+    }
+
     @Test func namesEachPassOnceAndTracesThemInOrder() {
         let names = SpineTextParser.textPasses.map(\.name) + ["runs"] + SpineTextParser.runPasses.map(\.name)
         #expect(Set(names).count == names.count)
