@@ -83,7 +83,7 @@ extension SpineTextParser {
     /// The most words one glued word is split into.
     static let mostGluedParts = 6
 
-    /// `word` cut into `parts` (its text, in order): each part gets the share of the box and of the
+    /// `word` cut into `parts` (its text, in order): each part gets the share of the box and the
     /// characters its letters take.
     static func split(_ word: RecognizedText.Word, into parts: [String]) -> [RecognizedText.Word] {
         let total = max(1, parts.reduce(0) { $0 + $1.count })
@@ -92,9 +92,7 @@ extension SpineTextParser {
         for part in parts {
             let x = word.box.x + word.box.width * consumed / total
             let maxX = word.box.x + word.box.width * (consumed + part.count) / total
-            let characters =
-                word.characters.count == total
-                ? Array(word.characters[consumed..<consumed + part.count]) : word.characters
+            let characters = Array(word.characters.dropFirst(consumed).prefix(part.count))
             words.append(
                 RecognizedText.Word(
                     text: part, confidence: word.confidence,

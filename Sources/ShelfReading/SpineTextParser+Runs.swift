@@ -168,30 +168,12 @@ extension SpineTextParser {
         guard let dot = characters.lastIndex(of: "."), dot >= 1, dot <= 4, characters.count - dot - 1 >= 3,
             characters[(dot + 1)...].allSatisfy(\.isLetter), characters[..<dot].allSatisfy({ $0.isLetter || $0 == "." })
         else { return [word] }
-        let headWidth = word.box.width * (dot + 1) / characters.count
-        var first = word, second = word
-        first.text = String(characters[...dot])
-        first.characters = Array(word.characters.prefix(dot + 1))
-        second.characters = Array(word.characters.dropFirst(dot + 1))
-        first.box.width = headWidth
-        second.text = String(characters[(dot + 1)...])
-        second.box.x += headWidth
-        second.box.width -= headWidth
-        return [first, second]
+        return Self.split(word, into: [String(characters[...dot]), String(characters[(dot + 1)...])])
     }
 
     /// A word that is two run-together names becomes two words, each with its share of the box.
     func separatingNames(_ word: RecognizedText.Word) -> [RecognizedText.Word] {
         guard let (head, tail) = separatedName(word.text) else { return [word] }
-        let headWidth = word.box.width * head.count / word.text.count
-        var first = word, second = word
-        first.text = head
-        first.characters = Array(word.characters.prefix(head.count))
-        second.characters = Array(word.characters.dropFirst(head.count))
-        first.box.width = headWidth
-        second.text = tail
-        second.box.x += headWidth
-        second.box.width -= headWidth
-        return [first, second]
+        return Self.split(word, into: [head, tail])
     }
 }

@@ -235,6 +235,20 @@ import Testing
         #expect(parsed.author == "Juan Rodriguez")
     }
 
+    /// Initials glued to a surname and two names run together come apart the same way: each part
+    /// with its share of the box and its own characters.
+    @Test func separatesGluedInitialsAndNames() {
+        let initials = Self.reading("A.HEINLEIN:30").words[0]
+        let parts = Self.parser.separatingInitials(initials)
+        #expect(parts.map(\.text) == ["A.", "HEINLEIN"])
+        #expect(parts[0].box.x == initials.box.x && parts[1].box.maxX == initials.box.maxX)
+        #expect(parts[0].box.maxX == parts[1].box.x)
+        #expect(parts.map(\.characters.count) == [2, 8])
+        let names = Self.parser.separatingNames(Self.reading("LOUISSACHAR:30").words[0])
+        #expect(names.map(\.text) == ["LOUIS", "SACHAR"])
+        #expect(names.map(\.characters.count) == [5, 6])
+    }
+
     @Test func namesEachPassOnceAndTracesThemInOrder() {
         let names = SpineTextParser.textPasses.map(\.name) + ["runs"] + SpineTextParser.runPasses.map(\.name)
         #expect(Set(names).count == names.count)
