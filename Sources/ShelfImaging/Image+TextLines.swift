@@ -1,0 +1,186 @@
+/// A line of lettering found in a gray image by `Image.textLines`.
+public struct TextLineBox: Sendable, Equatable {
+    /// The rectangle holding the line's letters.
+    public var box: PixelRect
+    /// Whether the letters are lighter than what is around them (light on dark).
+    public var isLight: Bool
+    /// The mean height of the line's letters, in pixels.
+    public var letterHeight: Double
+
+    public init(box: PixelRect, isLight: Bool, letterHeight: Double) {
+        self.box = box
+        self.isLight = isLight
+        self.letterHeight = letterHeight
+    }
+}
+
+extension Image {
+    /// The lines of lettering of a gray image whose lines run across it, top to bottom, each
+    /// found on its own: pixels darker or lighter than their surroundings (the image's median
+    /// over a window most of its height wide, so a band of another colour is its own background)
+    /// by `minimumContrast` grey levels or more, grouped into letter-shaped blobs, and the blobs
+    /// of one height side by side into lines. A line is two letters or more. Bars, rules, labels
+    /// and blocks of colour are not letter-shaped; a picture's specks seldom line up.
+    public func textLines(minimumContrast: Int = 25) -> [TextLineBox] {
+        precondition(format == .gray, "text lines are found in gray images")
+        guard width >= 8, height >= 8 else { return [] }
+        let background = localMedian()
+        var lines: [TextLineBox] = []
+        for isLight in [false, true] {
+            let blobs = letterBlobs(isLight: isLight, background: background, minimumContrast: minimumContrast)
+            lines += Self.groupedIntoLines(blobs).map {
+                TextLineBox(box: $0.box, isLight: isLight, letterHeight: $0.meanHeight)
+            }
+        }
+        return lines.sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
+    }
+
+    /// The median level around each pixel, as an image of the same size: worked out on a copy
+    /// shrunk to about 40 rows, over a square window 0.8 of the height wide, in two passes (along
+    /// the rows, then the columns), and read back by the block each pixel falls in.
+    private func localMedian() -> (levels: [UInt8], columns: Int, rows: Int, factor: Int) {
+        let factor = max(1, height / 40)
+        let small = downscaled(byFactor: factor)
+        let window = max(3, (Int(0.8 * Double(height)) / factor) | 1)
+        let alongRows = small.medianFiltered(window: window, horizontally: true)
+        let levels = alongRows.medianFiltered(window: window, horizontally: false)
+        return (levels.pixels, small.width, small.height, factor)
+    }
+
+    /// A one-dimensional running median of a gray image, along its rows or its columns; the window
+    /// is cut short at the edges.
+    private func medianFiltered(window: Int, horizontally: Bool) -> Image {
+        let half = window / 2
+        let (lines, length) = horizontally ? (height, width) : (width, height)
+        let (lineStep, positionStep) = horizontally ? (width, 1) : (1, width)
+        return Image(width: width, height: height, format: .gray) { output in
+            withUnsafeBytes { samples in
+                var histogram = [Int](repeating: 0, count: 256)
+                for line in 0..<lines {
+                    let base = line * lineStep
+                    for index in histogram.indices { histogram[index] = 0 }
+                    var count = 0
+                    for position in 0..<min(half, length) {
+                        histogram[Int(samples[base + position * positionStep])] += 1
+                        count += 1
+                    }
+                    for position in 0..<length {
+                        let entering = position + half, leaving = position - half - 1
+                        if entering < length {
+                            histogram[Int(samples[base + entering * positionStep])] += 1
+                            count += 1
+                        }
+                        if leaving >= 0 {
+                            histogram[Int(samples[base + leaving * positionStep])] -= 1
+                            count -= 1
+                        }
+                        var seen = 0, level = 0
+                        while level < 255 {
+                            seen += histogram[level]
+                            if 2 * seen > count { break }
+                            level += 1
+                        }
+                        output[base + position * positionStep] = UInt8(level)
+                    }
+                }
+            }
+        }
+    }
+
+    /// An 8-connected blob of pixels set apart from their background.
+    struct Blob {
+        var box: PixelRect
+        var area: Int
+    }
+
+    /// The letter-shaped blobs of one polarity: 6 pixels tall or more, under 0.9 of the image's
+    /// height, at most six times as wide as tall, filling between 8% and 90% of their box.
+    private func letterBlobs(
+        isLight: Bool, background: (levels: [UInt8], columns: Int, rows: Int, factor: Int), minimumContrast: Int
+    ) -> [Blob] {
+        var marked = [Bool](repeating: false, count: width * height)
+        withUnsafeBytes { samples in
+            for y in 0..<height {
+                let row = min(y / background.factor, background.rows - 1) * background.columns
+                for x in 0..<width {
+                    let level = Int(background.levels[row + min(x / background.factor, background.columns - 1)])
+                    let difference = Int(samples[y * width + x]) - level
+                    marked[y * width + x] = isLight ? difference > minimumContrast : difference < -minimumContrast
+                }
+            }
+        }
+        var blobs: [Blob] = []
+        var stack: [Int] = []
+        for start in marked.indices where marked[start] {
+            marked[start] = false
+            stack.append(start)
+            var (minX, maxX, minY, maxY, area) = (width, 0, height, 0, 0)
+            while let index = stack.popLast() {
+                let x = index % width, y = index / width
+                (minX, maxX, minY, maxY) = (min(minX, x), max(maxX, x), min(minY, y), max(maxY, y))
+                area += 1
+                func visit(_ neighbour: Int) {
+                    if marked[neighbour] {
+                        marked[neighbour] = false
+                        stack.append(neighbour)
+                    }
+                }
+                // Eight neighbours: thin strokes of small or blurred lettering often meet only at corners.
+                let (left, right) = (x > 0, x + 1 < width)
+                if left { visit(index - 1) }
+                if right { visit(index + 1) }
+                if y > 0 {
+                    visit(index - width)
+                    if left { visit(index - width - 1) }
+                    if right { visit(index - width + 1) }
+                }
+                if y + 1 < height {
+                    visit(index + width)
+                    if left { visit(index + width - 1) }
+                    if right { visit(index + width + 1) }
+                }
+            }
+            let box = PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+            let fill = Double(area) / Double(box.width * box.height)
+            guard box.height >= 6, Double(box.height) <= 0.9 * Double(height), box.width >= 2,
+                box.width <= 6 * box.height, fill >= 0.08, fill <= 0.9
+            else { continue }
+            blobs.append(Blob(box: box, area: area))
+        }
+        return blobs
+    }
+
+    /// A line being gathered from blobs, left to right.
+    struct LineInProgress {
+        var box: PixelRect
+        var rightmost: Int
+        var count: Int
+        var meanHeight: Double
+    }
+
+    /// Blobs gathered into lines, left to right: a blob joins the first line it overlaps by half
+    /// the lower one's height, of a height within a factor of two, whose last blob ends less than
+    /// one and a half letter heights before it. Lines of two blobs or more are kept.
+    static func groupedIntoLines(_ blobs: [Blob]) -> [LineInProgress] {
+        var lines: [LineInProgress] = []
+        for blob in blobs.sorted(by: { ($0.box.x, $0.box.y) < ($1.box.x, $1.box.y) }) {
+            let height = Double(blob.box.height)
+            let joined = lines.firstIndex { line in
+                let overlap = min(blob.box.maxY, line.box.maxY) - max(blob.box.y, line.box.y)
+                let ratio = height / line.meanHeight
+                return Double(overlap) > 0.5 * Double(min(blob.box.height, line.box.height))
+                    && Double(blob.box.x - line.rightmost) < 1.5 * max(height, line.meanHeight)
+                    && ratio > 0.5 && ratio < 2
+            }
+            if let index = joined {
+                lines[index].box = lines[index].box.union(blob.box)
+                lines[index].rightmost = max(lines[index].rightmost, blob.box.maxX)
+                lines[index].count += 1
+                lines[index].meanHeight += (height - lines[index].meanHeight) / Double(lines[index].count)
+            } else {
+                lines.append(LineInProgress(box: blob.box, rightmost: blob.box.maxX, count: 1, meanHeight: height))
+            }
+        }
+        return lines.filter { $0.count >= 2 }
+    }
+}
