@@ -207,15 +207,7 @@ public struct SpineReader: Sendable {
         for var line in found.lines {
             line.words = line.words.filter { $0.confidence >= 50 && $0.text.filter(\.isLetter).count >= 2 }
             guard !line.words.isEmpty else { continue }
-            for index in line.words.indices {
-                var box = line.words[index].box.scaled(by: 1 / enlargement)
-                box.x += region.x
-                box.y += region.y
-                line.words[index].box = box
-                line.words[index].characters = line.words[index].characters.map {
-                    ($0.character, Int(Double($0.height) / enlargement))
-                }
-            }
+            line.words = line.words.map { Self.placed($0, readIn: region, enlargedBy: enlargement) }
             // A word on the band of a line already read is a word that line missed ("THE" before
             // "COUNT OF MONTE CRISTO"): it goes into that line in its place.
             var rest: [RecognizedText.Word] = []
@@ -239,6 +231,20 @@ public struct SpineReader: Sendable {
             lines.insert(line, at: place)
         }
         return RecognizedText(lines: lines)
+    }
+
+    /// A word read in the part `region` of an image, enlarged by `enlargement`, with its box and its
+    /// characters' heights in the image's pixels.
+    static func placed(_ word: RecognizedText.Word, readIn region: PixelRect, enlargedBy enlargement: Double)
+        -> RecognizedText.Word
+    {
+        var word = word
+        var box = word.box.scaled(by: 1 / enlargement)
+        box.x += region.x
+        box.y += region.y
+        word.box = box
+        word.characters = word.characters.map { ($0.character, Int(Double($0.height) / enlargement)) }
+        return word
     }
 
     /// How much two boxes share vertically, as a share of the lower one's height.
