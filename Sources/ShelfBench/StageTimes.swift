@@ -26,8 +26,8 @@ public struct StageTimes: Sendable, Codable, Equatable {
     /// The pipeline's order, then any other stage by name.
     public var orderedStages: [(name: String, spread: Spread)] {
         let order = [
-            "decode", "detect", "read", "read.first", "read.parse", "read.again", "read.check", "read.isbnLine",
-            "assemble", "barcodes", "text",
+            "decode", "detect", "read", "read.first", "read.parse", "read.again", "read.lines", "read.check",
+            "read.isbnLine", "assemble", "barcodes", "text",
         ]
         return stages.sorted { a, b in
             let left = order.firstIndex(of: a.key) ?? order.count, right = order.firstIndex(of: b.key) ?? order.count

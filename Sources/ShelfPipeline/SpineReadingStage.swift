@@ -22,6 +22,10 @@ struct SpineReadingStage: Sendable {
     var assessor: BookAssessor
     var recognizer: TextRecognizer
     var isbnLineReader = SpineISBNReader()
+    /// Whether a book still doubtful after the further readings is read line by line
+    /// (`SpineReader.readByLines`). Its lines often hold the small ISBN printed on the spine, which
+    /// then needs no ISBN line.
+    var readsLineByLine = true
 
     /// What reading found on a photo's spines.
     struct Outcome: Sendable {
@@ -41,6 +45,7 @@ struct SpineReadingStage: Sendable {
         case first = "read.first"
         case parse = "read.parse"
         case again = "read.again"
+        case lines = "read.lines"
         case check = "read.check"
         case isbnLine = "read.isbnLine"
     }
@@ -121,7 +126,8 @@ struct SpineReadingStage: Sendable {
     /// One spine read through on a worker thread, with the worker time of each part: the first
     /// reading; its parse; when doubtful, a second reading against the spine's local backgrounds
     /// from the same cut and, when the background varies and the book is still doubtful, a third in
-    /// plain grey, the parse the confidence model trusts most kept; and when the book would be
+    /// plain grey; when still doubtful, a reading line by line (`SpineReader.readByLines`), the parse
+    /// the confidence model trusts most kept; and when the book would be
     /// selected, its title checked against an independent reading of the stretch of the spine that
     /// holds it (`SpineReader.titleAgreement(of:readIn:outline:in:engine:)`).
     /// A book whose kept reading is the one in plain grey is not checked: it is not selected.
@@ -151,6 +157,13 @@ struct SpineReadingStage: Sendable {
                 }
             }
             lap(.again)
+        }
+        // Still doubtful: each line of lettering read on its own, against its own surroundings.
+        if readsLineByLine, kept.confidence < Self.doubtfulConfidence {
+            let lines = findings(
+                of: spine, reading: reader.readByLines(crop, orientation: kept.reading.orientation, engine: engine))
+            if lines.confidence > kept.confidence { kept = lines }
+            lap(.lines)
         }
         // An ISBN printed on the book is check enough; a book withheld from selection
         // (`SpineFindings.withheldBecause`) is not selected, checked or not.

@@ -63,6 +63,7 @@ struct HostileImageTests {
                 _ = colour.image.inkOnWhiteAgainstLocalBackground()
                 _ = SpineReader.plainGrey(colour.image)
                 _ = crop.image.letteringInk()
+                _ = colour.image.grayscale().textLines()
                 // The title check's stretch, from any box of a reading any way round at any scale.
                 let box = PixelRect(
                     x: Int.random(in: -100_000...100_000, using: &random), y: Int.random(in: -100_000...100_000, using: &random),
@@ -106,6 +107,7 @@ struct HostileImageTests {
                     _ = parser.parse(again.text)
                 }
                 _ = parser.parse(reader.readInPlainGrey(crop, engine: engine).text)
+                _ = parser.parse(reader.readByLines(crop, orientation: reading.orientation, engine: engine).text)
                 _ = SpineISBNReader().read(polygon, in: image, orientation: reading.orientation, engine: engine)
             }
         }
