@@ -58,8 +58,10 @@ def samples(binary, folder):
                     if f.lower().endswith((".jpg", ".jpeg", ".png")) and os.path.exists(os.path.join(folder, f + ".truth.json")))
     rows = []
     images = scan(binary, photos)
-    names = sorted({name for image in images for book in image.get("books", []) for name in book["signals"]})
-    FEATURES[:] = names
+    # The model's inputs are the signals every book has; the others are set only when they hold
+    # (the reasons a book is withheld, the title check) and act after the model.
+    books = [book for image in images for book in image.get("books", [])]
+    FEATURES[:] = sorted(set.intersection(*(set(book["signals"]) for book in books))) if books else []
     for image in images:
         truth = json.load(open(image["path"] + ".truth.json"))
         titles = [b["title"] for b in truth["books"]]
