@@ -13,8 +13,8 @@ import ShelfReading
 /// idles while a step's last spines finish.
 struct SpineReadingStage: Sendable {
     /// Books read with less confidence than this — those the default threshold would not select —
-    /// are read a second time against their spines' local backgrounds
-    /// (`SpineReader.readAgainstLocalBackground`).
+    /// are read again: line by line (`SpineReader.readByLines`), then against their spines' local
+    /// backgrounds (`SpineReader.readAgainstLocalBackground`).
     static let doubtfulConfidence = BookAssessor.defaultMinimumConfidence
 
     var reader: SpineReader
@@ -22,9 +22,9 @@ struct SpineReadingStage: Sendable {
     var assessor: BookAssessor
     var recognizer: TextRecognizer
     var isbnLineReader = SpineISBNReader()
-    /// Whether a book still doubtful after the further readings is read line by line
-    /// (`SpineReader.readByLines`). Its lines often hold the small ISBN printed on the spine, which
-    /// then needs no ISBN line.
+    /// Whether a doubtful book is read line by line (`SpineReader.readByLines`) before the other
+    /// further readings. Its lines often hold the small ISBN printed on the spine, which then needs
+    /// no ISBN line.
     var readsLineByLine = true
 
     /// What reading found on a photo's spines.
@@ -124,10 +124,10 @@ struct SpineReadingStage: Sendable {
     }
 
     /// One spine read through on a worker thread, with the worker time of each part: the first
-    /// reading; its parse; when doubtful, a second reading against the spine's local backgrounds
-    /// from the same cut and, when the background varies and the book is still doubtful, a third in
-    /// plain grey; when still doubtful, a reading line by line (`SpineReader.readByLines`), the parse
-    /// the confidence model trusts most kept; and when the book would be
+    /// reading; its parse; when doubtful, a reading line by line (`SpineReader.readByLines`) and,
+    /// when still doubtful, one against the spine's local backgrounds from the same cut and, when
+    /// the background varies and the book is still doubtful, one in plain grey, the parse the
+    /// confidence model trusts most kept; and when the book would be
     /// selected, its title checked against an independent reading of the stretch of the spine that
     /// holds it (`SpineReader.titleAgreement(of:readIn:outline:in:engine:)`).
     /// A book whose kept reading is the one in plain grey is not checked: it is not selected.
@@ -143,6 +143,13 @@ struct SpineReadingStage: Sendable {
         lap(.first)
         var kept = findings(of: spine, reading: first)
         lap(.parse)
+        // Doubtful: each line of lettering read on its own, against its own surroundings.
+        if readsLineByLine, kept.confidence < Self.doubtfulConfidence {
+            let lines = findings(
+                of: spine, reading: reader.readByLines(crop, orientation: kept.reading.orientation, engine: engine))
+            if lines.confidence > kept.confidence { kept = lines }
+            lap(.lines)
+        }
         if kept.confidence < Self.doubtfulConfidence {
             if let second = reader.readAgainstLocalBackground(crop, engine: engine) {
                 let again = findings(of: spine, reading: second)
@@ -157,13 +164,6 @@ struct SpineReadingStage: Sendable {
                 }
             }
             lap(.again)
-        }
-        // Still doubtful: each line of lettering read on its own, against its own surroundings.
-        if readsLineByLine, kept.confidence < Self.doubtfulConfidence {
-            let lines = findings(
-                of: spine, reading: reader.readByLines(crop, orientation: kept.reading.orientation, engine: engine))
-            if lines.confidence > kept.confidence { kept = lines }
-            lap(.lines)
         }
         // An ISBN printed on the book is check enough; a book withheld from selection
         // (`SpineFindings.withheldBecause`) is not selected, checked or not.
