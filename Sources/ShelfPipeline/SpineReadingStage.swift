@@ -124,7 +124,8 @@ struct SpineReadingStage: Sendable {
     }
 
     /// One spine read through on a worker thread, with the worker time of each part: the first
-    /// reading; its parse; when doubtful, a reading line by line (`SpineReader.readByLines`) and,
+    /// reading; its parse; when doubtful, a reading line by line (`SpineReader.readByLines`), the
+    /// other way along the spine too when that makes no sure title, and,
     /// when still doubtful, one against the spine's local backgrounds from the same cut and, when
     /// the background varies and the book is still doubtful, one in plain grey, the parse the
     /// confidence model trusts most kept; and when the book would be
@@ -148,6 +149,15 @@ struct SpineReadingStage: Sendable {
             let lines = findings(
                 of: spine, reading: reader.readByLines(crop, orientation: kept.reading.orientation, engine: engine))
             if lines.confidence > kept.confidence { kept = lines }
+            // The first reading of a doubtful book may have been surer read backwards; lettering read
+            // the wrong way round makes no sure title: the lines are read the other way along it too.
+            if lines.parsed.title == nil || lines.reading.text.meanConfidence < 50,
+                kept.reading.orientation != .horizontal
+            {
+                let other: TextOrientation = kept.reading.orientation == .topToBottom ? .bottomToTop : .topToBottom
+                let turned = findings(of: spine, reading: reader.readByLines(crop, orientation: other, engine: engine))
+                if turned.confidence > kept.confidence { kept = turned }
+            }
             lap(.lines)
         }
         if kept.confidence < Self.doubtfulConfidence {

@@ -132,6 +132,19 @@ struct SpineReadingStageTests {
         #expect((times["read.lines"] ?? 0) > 0)
     }
 
+    /// A book whose readings all ran the wrong way along the spine (shelf-002's "Ninth Tide" and
+    /// "Glass Keeper": their whole-spine readings were surer read backwards) is read line by line the
+    /// other way too, when the line reading the way the first took makes no sure title.
+    @Test(arguments: [10, 18]) func readsLineByLineTheOtherWayWhenThatWayMakesNoTitle(book index: Int) throws {
+        let truth = try ShelfTruth.load("shelf-002.jpg")
+        let image = try ImageDecoder().decodePhoto(atPath: Fixtures.path("shelves/shelf-002.jpg")).image
+        let book = truth.books[index]
+        let spine = DetectedSpine(polygon: book.outline, score: 1, row: 0, lean: 0)
+        let (found, _) = try Self.stage().findings(of: spine, in: image, engine: try TesseractEngine())
+        #expect(SpineReaderTests.similar(found.parsed.title, book.title), "\(found.reading.text.text)")
+        #expect(found.reading.orientation.rawValue == book.textOrientation)
+    }
+
     /// A failed barcode search fails the stage as the barcode search's failure, not reading's.
     @Test func tellsAFailedBarcodeSearchFromAFailedReading() async throws {
         let shelf = try Self.shelf()
