@@ -78,10 +78,7 @@ public struct ISBNLineFinder: Sendable {
 
 /// Which pixels of a band are print, with the few operations the line finder needs.
 private struct InkMask {
-    struct Blob {
-        var box: PixelRect
-        var area: Int
-    }
+    typealias Blob = MaskBlob
 
     let width: Int
     let height: Int
@@ -160,33 +157,5 @@ private struct InkMask {
     }
 
     /// The 8-connected pieces of print.
-    func blobs() -> [Blob] {
-        var seen = [Bool](repeating: false, count: isInk.count)
-        var stack: [Int] = []
-        var blobs: [Blob] = []
-        for start in isInk.indices where isInk[start] && !seen[start] {
-            seen[start] = true
-            stack.append(start)
-            var minX = width, minY = height, maxX = -1, maxY = -1, area = 0
-            while let index = stack.popLast() {
-                let x = index % width, y = index / width
-                area += 1
-                minX = min(minX, x)
-                maxX = max(maxX, x)
-                minY = min(minY, y)
-                maxY = max(maxY, y)
-                for ny in max(0, y - 1)...min(height - 1, y + 1) {
-                    for nx in max(0, x - 1)...min(width - 1, x + 1) {
-                        let neighbour = ny * width + nx
-                        if isInk[neighbour] && !seen[neighbour] {
-                            seen[neighbour] = true
-                            stack.append(neighbour)
-                        }
-                    }
-                }
-            }
-            blobs.append(Blob(box: PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1), area: area))
-        }
-        return blobs
-    }
+    func blobs() -> [Blob] { MaskBlob.pieces(of: isInk, width: width, height: height) }
 }

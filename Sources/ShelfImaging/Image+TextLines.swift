@@ -35,16 +35,16 @@ extension Image {
         return lines.sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
     }
 
-    /// The median level around each pixel, as an image of the same size: worked out on a copy
-    /// shrunk to about 40 rows, over a square window 0.8 of the height wide, in two passes (along
-    /// the rows, then the columns), and read back by the block each pixel falls in.
-    private func localMedian() -> (levels: [UInt8], columns: Int, rows: Int, factor: Int) {
+    /// The median level around each pixel, worked out on a copy shrunk by `factor` to about 40 rows,
+    /// over a square window 0.8 of the height wide, in two passes (along the rows, then the
+    /// columns); a pixel's is that of the block it falls in.
+    private func localMedian() -> (levels: Image, factor: Int) {
         let factor = max(1, height / 40)
         let small = downscaled(byFactor: factor)
         let window = max(3, (Int(0.8 * Double(height)) / factor) | 1)
-        let alongRows = small.medianFiltered(window: window, horizontally: true)
-        let levels = alongRows.medianFiltered(window: window, horizontally: false)
-        return (levels.pixels, small.width, small.height, factor)
+        let levels = small.medianFiltered(window: window, horizontally: true).medianFiltered(
+            window: window, horizontally: false)
+        return (levels, factor)
     }
 
     /// A one-dimensional running median of a gray image, along its rows or its columns; the window
@@ -87,67 +87,30 @@ extension Image {
         }
     }
 
-    /// An 8-connected blob of pixels set apart from their background.
-    struct Blob {
-        var box: PixelRect
-        var area: Int
-    }
-
-    /// The letter-shaped blobs of one polarity: 6 pixels tall or more, under 0.9 of the image's
-    /// height, at most six times as wide as tall, filling between 8% and 90% of their box.
-    private func letterBlobs(
-        isLight: Bool, background: (levels: [UInt8], columns: Int, rows: Int, factor: Int), minimumContrast: Int
-    ) -> [Blob] {
+    /// The letter-shaped blobs of one polarity: 8-connected (thin strokes of small or blurred
+    /// lettering often meet only at corners), 6 pixels tall or more, under 0.9 of the image's height,
+    /// at most six times as wide as tall, filling between 8% and 90% of their box.
+    private func letterBlobs(isLight: Bool, background: (levels: Image, factor: Int), minimumContrast: Int)
+        -> [MaskBlob]
+    {
+        let (levels, factor) = background
         var marked = [Bool](repeating: false, count: width * height)
         withUnsafeBytes { samples in
             for y in 0..<height {
-                let row = min(y / background.factor, background.rows - 1) * background.columns
+                let row = min(y / factor, levels.height - 1) * levels.width
                 for x in 0..<width {
-                    let level = Int(background.levels[row + min(x / background.factor, background.columns - 1)])
+                    let level = Int(levels.pixels[row + min(x / factor, levels.width - 1)])
                     let difference = Int(samples[y * width + x]) - level
                     marked[y * width + x] = isLight ? difference > minimumContrast : difference < -minimumContrast
                 }
             }
         }
-        var blobs: [Blob] = []
-        var stack: [Int] = []
-        for start in marked.indices where marked[start] {
-            marked[start] = false
-            stack.append(start)
-            var (minX, maxX, minY, maxY, area) = (width, 0, height, 0, 0)
-            while let index = stack.popLast() {
-                let x = index % width, y = index / width
-                (minX, maxX, minY, maxY) = (min(minX, x), max(maxX, x), min(minY, y), max(maxY, y))
-                area += 1
-                func visit(_ neighbour: Int) {
-                    if marked[neighbour] {
-                        marked[neighbour] = false
-                        stack.append(neighbour)
-                    }
-                }
-                // Eight neighbours: thin strokes of small or blurred lettering often meet only at corners.
-                let (left, right) = (x > 0, x + 1 < width)
-                if left { visit(index - 1) }
-                if right { visit(index + 1) }
-                if y > 0 {
-                    visit(index - width)
-                    if left { visit(index - width - 1) }
-                    if right { visit(index - width + 1) }
-                }
-                if y + 1 < height {
-                    visit(index + width)
-                    if left { visit(index + width - 1) }
-                    if right { visit(index + width + 1) }
-                }
-            }
-            let box = PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
-            let fill = Double(area) / Double(box.width * box.height)
-            guard box.height >= 6, Double(box.height) <= 0.9 * Double(height), box.width >= 2,
-                box.width <= 6 * box.height, fill >= 0.08, fill <= 0.9
-            else { continue }
-            blobs.append(Blob(box: box, area: area))
+        return MaskBlob.pieces(of: marked, width: width, height: height).filter { blob in
+            let box = blob.box
+            let fill = Double(blob.area) / Double(box.width * box.height)
+            return box.height >= 6 && Double(box.height) <= 0.9 * Double(height) && box.width >= 2
+                && box.width <= 6 * box.height && fill >= 0.08 && fill <= 0.9
         }
-        return blobs
     }
 
     /// A line being gathered from blobs, left to right.
@@ -161,7 +124,7 @@ extension Image {
     /// Blobs gathered into lines, left to right: a blob joins the first line it overlaps by half
     /// the lower one's height, of a height within a factor of two, whose last blob ends less than
     /// one and a half letter heights before it. Lines of two blobs or more are kept.
-    static func groupedIntoLines(_ blobs: [Blob]) -> [LineInProgress] {
+    static func groupedIntoLines(_ blobs: [MaskBlob]) -> [LineInProgress] {
         var lines: [LineInProgress] = []
         for blob in blobs.sorted(by: { ($0.box.x, $0.box.y) < ($1.box.x, $1.box.y) }) {
             let height = Double(blob.box.height)

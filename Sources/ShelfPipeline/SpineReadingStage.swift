@@ -152,9 +152,9 @@ struct SpineReadingStage: Sendable {
             // The first reading of a doubtful book may have been surer read backwards; lettering read
             // the wrong way round makes no sure title: the lines are read the other way along it too.
             if lines.parsed.title == nil || lines.reading.text.meanConfidence < 50,
-                kept.reading.orientation != .horizontal
+                lines.reading.orientation != .horizontal
             {
-                let other: TextOrientation = kept.reading.orientation == .topToBottom ? .bottomToTop : .topToBottom
+                let other: TextOrientation = lines.reading.orientation == .topToBottom ? .bottomToTop : .topToBottom
                 let turned = findings(of: spine, reading: reader.readByLines(crop, orientation: other, engine: engine))
                 if turned.confidence > kept.confidence { kept = turned }
             }
