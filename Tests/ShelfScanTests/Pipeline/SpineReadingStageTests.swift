@@ -130,6 +130,9 @@ struct SpineReadingStageTests {
         let title = try #require(found.parsed.title?.folded, "\(found.reading.text.text)")
         #expect(title.hasPrefix("atlas of") && title.hasSuffix("high peaks"), "\(found.reading.text.text)")
         #expect((times["read.lines"] ?? 0) > 0)
+        // The line reading settled it: the readings of the whole spine against local backgrounds and
+        // in grey are not made.
+        #expect(found.confidence >= SpineReadingStage.doubtfulConfidence && times["read.again"] == nil)
     }
 
     /// A book whose readings all ran the wrong way along the spine (shelf-002's "Ninth Tide" and
