@@ -4,7 +4,8 @@ import ShelfLibrary
 
 /// The last stage of a photo: each spine's findings, with the barcode on it or the ISBN printed on
 /// it, become a reported book, matched against the owner's library; and the photo's ISBNs are
-/// gathered, barcodes first.
+/// gathered, barcodes first. An outline that shows no book (`SpineFindings.showsNoBook`) and has
+/// no ISBN is not reported.
 struct BookAssembly: Sendable {
     var assessor: BookAssessor
     var library: LibraryMatcher?
@@ -19,6 +20,8 @@ struct BookAssembly: Sendable {
             let barcode = barcodes.first { spine.contains($0.centre) }
             // A barcode on the spine wins over printed text when both were read.
             let printed = spineFindings.parsed.isbn ?? lineISBN
+            // An outline with no lettering and no book's shape, and no ISBN on it, is left out.
+            if spineFindings.showsNoBook && barcode == nil && printed == nil { continue }
             var book = assessor.book(from: spineFindings, isbn: barcode?.isbn ?? printed)
             if let match = library?.match(for: book.scannedBook) { book.markInLibrary(match) }
             books.append(book)

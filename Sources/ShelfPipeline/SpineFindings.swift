@@ -38,6 +38,20 @@ public struct SpineFindings: Sendable {
         return reasons
     }
 
+    /// Whether nothing found on the outline says it is a book: no lettering was read on it (fewer
+    /// than `leastLettersOfABook` letters) and it is less than `leastLengthOfABook` times as long as
+    /// it is wide. Such outlines are walls, boxes, pictures and the sides of bookcases; a spine
+    /// with nothing readable on it is still long and narrow.
+    public var showsNoBook: Bool {
+        let letters = reading.text.words.reduce(0) { $0 + $1.text.count(where: \.isLetter) }
+        return letters < Self.leastLettersOfABook && spine.length < Self.leastLengthOfABook * spine.width
+    }
+
+    /// The letters read on an outline that make it worth showing whatever its shape.
+    public static let leastLettersOfABook = 3
+    /// How many times as long as it is wide an outline with no lettering must be to be shown as a book.
+    public static let leastLengthOfABook = 2.0
+
     /// The confidence of the parse alone, with the ISBN printed in its text if any: what decides
     /// whether a spine is read again, and which of two readings is kept.
     public var confidence: Double { assessment.confidence(hasISBN: parsed.isbn != nil) }
