@@ -88,8 +88,12 @@ extension SpineTextParser {
             }
             let (left, right) = candidate < neighbour ? (run, next) : (next, run)
             let gap = Double(right.words[0].box.x - left.words[left.words.count - 1].box.maxX)
+            let isClose = gap < 0.8 * min(left.height, right.height)
+            // A short unsure scrap set apart on the line ("Ko" before "LA BICICLETA ESTÀTICA") is a
+            // mark at the spine's edge, not the title's first or last word.
+            if !isClose && isUnsureScrap(run) { return false }
             let isWords = name == 0 || wordShare(of: run) == 1
-            return (gap < 0.8 * min(left.height, right.height) && isWords) || (similarSize && name == 0)
+            return (isClose && isWords) || (similarSize && name == 0)
         }
         // Both ways: a surname split off a title's line does not take the title back as its own.
         func joins(_ candidate: Int, _ neighbour: Int) -> Bool {
@@ -110,6 +114,18 @@ extension SpineTextParser {
         while joins(lower - 1, lower) || finishes(lower, lower - 1) { lower -= 1 }
         while joins(upper + 1, upper) || finishes(upper + 1, upper) { upper += 1 }
         return lower...upper
+    }
+
+    /// A run that is one word of three letters or fewer, read with confidence under 60, and none
+    /// of the small words of titles ("La", "of"): of three letters, no word the lists know either
+    /// (they hold nearly every pair of letters).
+    func isUnsureScrap(_ run: Run) -> Bool {
+        guard run.words.count == 1, run.words[0].confidence < 60, (1...3).contains(run.letterCount) else { return false }
+        let folded = run.words[0].text.folded
+        if Self.titleWords.contains(folded) || Self.unfinishedEndings.contains(folded) || Self.functionWords.contains(folded) {
+            return false
+        }
+        return run.letterCount < 3 || !(lexicon.isWord(folded) || lexicon.isOrdinaryWord(folded))
     }
 
     /// Words a title does not end with, in English and the languages of `Models/other-words.txt`.

@@ -128,6 +128,13 @@ import Testing
         ("SILVER:30:58 / HARBOUR:30 / EDITH:30 / BLAKE:30", "Silver Harbour", "Edith Blake", nil),
         // A lone English word on the next line, set the same size, goes on with the title.
         ("MOORLAND:40 / WALKING:40 / Norah:20 Vance:20", "Moorland Walking", "Norah Vance", nil),
+        // Short unsure scraps set apart on the title's line, at the spine's edge, are not its words;
+        // a sure short word set apart is.
+        (
+            "at:58:56 | Ko:49:41 | LA:45:92 BICICLETA:45:91 ESTATICA:49:89 SERGI:50:81 PAMIES:53:91",
+            "La Bicicleta Estatica", "Sergi Pamies", nil
+        ),
+        ("EL:45:93 | MUNDO:45 AMARILLO:45 | Albert:20 Espinosa:20", "El Mundo Amarillo", "Albert Espinosa", nil),
         // A doubtful mark far out at the end of a middle line (a crest) does not finish a title cut
         // at "of": the next line does.
         ("The:24 Letters:24 of:20 | | Sox:24:24 / MARTA:40 VIDAL:40", "The Letters of Marta Vidal", nil, nil),
