@@ -85,7 +85,7 @@ extension SpineTextParser {
             word.text.count <= 2 && word.text.allSatisfy(\.isLetter)
                 && ![
                     "a", "i", "of", "to", "in", "on", "at", "by", "is", "an", "as", "or", "it", "me", "my", "we", "no",
-                    "up",
+                    "up", "us", "he", "be", "so", "go", "if", "am",
                     "la", "le", "el", "de", "di", "du", "un", "en", "et", "il", "lo", "da", "do", "y",
                 ]
                 .contains(word.text.lowercased())

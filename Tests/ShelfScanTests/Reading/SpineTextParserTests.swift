@@ -135,6 +135,9 @@ import Testing
             "La Bicicleta Estatica", "Sergi Pamies", nil
         ),
         ("EL:45:93 | MUNDO:45 AMARILLO:45 | Albert:20 Espinosa:20", "El Mundo Amarillo", "Albert Espinosa", nil),
+        // Two-letter words ("US") are words, not letters of a spaced-out neighbour.
+        ("IT:45 ENDS:45 WITH:45 US:45 | Colleen:20 Hoover:20", "It Ends with Us", "Colleen Hoover", nil),
+        ("Between:45 Us:45 | Colleen:20 Hoover:20", "Between Us", "Colleen Hoover", nil),
         // A doubtful mark far out at the end of a middle line (a crest) does not finish a title cut
         // at "of": the next line does.
         ("The:24 Letters:24 of:20 | | Sox:24:24 / MARTA:40 VIDAL:40", "The Letters of Marta Vidal", nil, nil),
