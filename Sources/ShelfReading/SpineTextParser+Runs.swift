@@ -125,7 +125,8 @@ extension SpineTextParser {
     }
 
     /// "Siddha rtha" → "Siddhartha", "REB ECC A" → "REBECCA": pieces of one word the OCR cut at
-    /// wide letter spacing, set close together, that the word lists know only when joined.
+    /// wide letter spacing, set close together, that the word lists know only when joined. Words
+    /// that are all words already ("A LITTLE", which the lists' misspellings know as "alittle") stay.
     func joiningPiecesOfWords(_ words: [RecognizedText.Word]) -> [RecognizedText.Word] {
         var result: [RecognizedText.Word] = []
         var index = 0
@@ -142,9 +143,13 @@ extension SpineTextParser {
                 let pieces = words[index...end].map(\.text.folded)
                 let joined = pieces.joined()
                 // Not two words that make a third ("any one"): a piece must be no word of its own.
-                if joined.count >= 5, lexicon.isWord(joined) || lexicon.isOrdinaryWord(joined),
-                    pieces.contains(where: { $0.count < 2 || !(lexicon.isWord($0) || lexicon.isOrdinaryWord($0)) })
-                {
+                func isWord(_ piece: String) -> Bool { lexicon.isWord(piece) || lexicon.isOrdinaryWord(piece) }
+                // "A" or "I" beside words of four letters or more is the word itself ("A LITTLE"); beside
+                // shorter pieces, a letter of the word they make ("REB ECC A").
+                let isArticle = { (piece: String) in
+                    ["a", "i"].contains(piece) && pieces.allSatisfy { $0.count == 1 || ($0.count >= 4 && isWord($0)) }
+                }
+                if joined.count >= 5, isWord(joined), pieces.contains(where: { $0.count < 2 ? !isArticle($0) : !isWord($0) }) {
                     joinedEnd = end
                 }
                 end += 1

@@ -6,7 +6,8 @@ extension SpineTextParser {
     /// spine best. The title is large and made of words, and is not a given name with a surname; the
     /// author is the run most like a person's name among the others, set apart by case when it can.
     func titleAndAuthor(in runs: [Run]) -> (title: ClosedRange<Int>, author: Int?)? {
-        let candidates = runs.indices.filter { isTitleOrName(runs[$0]) }
+        let lettered = runs.indices.filter { isTitleOrName(runs[$0]) }
+        let candidates = runs.indices.filter { lettered.contains($0) || isNumberTitle(runs[$0], among: lettered.map { runs[$0] }) }
         guard let largest = candidates.map({ runs[$0].height }).max(), largest > 0 else { return nil }
         var best: (score: Double, title: ClosedRange<Int>, author: Int?)?
         for title in candidates {
@@ -48,6 +49,18 @@ extension SpineTextParser {
             return folded.count >= 4 && lexicon.isOrdinaryWord(folded) || run.words[0].text.dropFirst().contains(where: \.isUppercase)
         }
         return true
+    }
+
+    /// Whether a run can be a title made of a number ("1984", "2666", "11/22/63"): one word of three
+    /// digits or more, slashes allowed, set at least as large as every run of letters. Smaller
+    /// numbers are volumes, years of editions, codes.
+    func isNumberTitle(_ run: Run, among lettered: [Run]) -> Bool {
+        guard run.words.count == 1 else { return false }
+        let text = run.words[0].text
+        guard text.count(where: \.isNumber) >= 3, text.allSatisfy({ $0.isNumber || $0 == "/" }),
+            run.words[0].confidence >= 60
+        else { return false }
+        return lettered.allSatisfy { run.height >= $0.height }
     }
 
     /// How likely `run` is the author beside the title `title`: its name score, raised when its case

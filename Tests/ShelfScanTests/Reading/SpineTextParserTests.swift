@@ -138,6 +138,11 @@ import Testing
         // Two-letter words ("US") are words, not letters of a spaced-out neighbour.
         ("IT:45 ENDS:45 WITH:45 US:45 | Colleen:20 Hoover:20", "It Ends with Us", "Colleen Hoover", nil),
         ("Between:45 Us:45 | Colleen:20 Hoover:20", "Between Us", "Colleen Hoover", nil),
+        // "A" before a word of its own is the article, not a letter of a word the lists misspell ("alittle").
+        ("A:40 LITTLE:40 LIFE:40 | HANYA:20 YANAGIHARA:20", "A Little Life", "Hanya Yanagihara", nil),
+        // A number set as the largest text is a title; a smaller one (an edition's year) is not.
+        ("1984:50 | GEORGE:20 ORWELL:20", "1984", "George Orwell", nil),
+        ("1999:15 | SILVER:40 HARBOUR:40 | Edith:20 Blake:20", "Silver Harbour", "Edith Blake", nil),
         // A doubtful mark far out at the end of a middle line (a crest) does not finish a title cut
         // at "of": the next line does.
         ("The:24 Letters:24 of:20 | | Sox:24:24 / MARTA:40 VIDAL:40", "The Letters of Marta Vidal", nil, nil),
