@@ -143,6 +143,11 @@ import Testing
         // A number set as the largest text is a title; a smaller one (an edition's year) is not.
         ("1984:50 | GEORGE:20 ORWELL:20", "1984", "George Orwell", nil),
         ("1999:15 | SILVER:40 HARBOUR:40 | Edith:20 Blake:20", "Silver Harbour", "Edith Blake", nil),
+        // A title may begin with a name and go on with "and"; no title begins with "and".
+        (
+            "Harry:40 Potter:40 and:40 the:40 Goblet:40 of:40 Fire:40 | J.K.:20 ROWLING:20",
+            "Harry Potter and the Goblet of Fire", "J.K. Rowling", nil
+        ),
         // A doubtful mark far out at the end of a middle line (a crest) does not finish a title cut
         // at "of": the next line does.
         ("The:24 Letters:24 of:20 | | Sox:24:24 / MARTA:40 VIDAL:40", "The Letters of Marta Vidal", nil, nil),
