@@ -140,7 +140,7 @@ extension SpineTextParser {
     }
 
     /// A mark Tesseract makes of a logo, an edge or a stain: a lone digit, a short lower-case
-    /// fragment that is not a word, a lower-case non-word read with little confidence, a short word
+    /// fragment that is not a word (in English, or of four letters in the other lists: "rosa"), a lower-case non-word read with little confidence, a short word
     /// read with very little, a fragment led by a bracket or bar.
     func isJunk(_ word: RecognizedText.Word, atEdge: Bool = false) -> Bool {
         let letters = word.text.filter(\.isLetter)
@@ -148,7 +148,7 @@ extension SpineTextParser {
         if word.text.count == 1 && word.text.allSatisfy(\.isNumber) { return true }
         let isLowerCase = !letters.isEmpty && letters.allSatisfy(\.isLowercase)
         if isLowerCase && letters.count <= 4 && !Self.titleWords.contains(folded) && !lexicon.isPublisher(folded)
-            && (atEdge || !lexicon.words.contains(folded))
+            && (atEdge || !(lexicon.isOrdinaryWord(folded) || (letters.count == 4 && lexicon.isWord(folded))))
         {
             return true
         }

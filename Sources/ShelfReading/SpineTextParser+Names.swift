@@ -19,9 +19,9 @@ extension SpineTextParser {
                     return [Run(words: Array(words[..<start]), line: run.line), Run(words: Array(words[start...]), line: run.line)]
                 }
             }
-            // A name starting it, unless "and" goes on from it: a title that begins with a name
-            // ("HARRY POTTER AND THE GOBLET OF FIRE"); no title begins with "and".
-            if leadingName >= 2 && !Self.conjunctions.contains(folded[leadingName]) {
+            // A name starting it, unless the words go on from it: a title that begins with a name
+            // ("HARRY POTTER AND THE GOBLET OF FIRE", "Eleanor Oliphant is Completely Fine").
+            if leadingName >= 2 && !Self.goesOnFromAName(words[leadingName].text) {
                 return [Run(words: Array(words[..<leadingName]), line: run.line), Run(words: Array(words[leadingName...]), line: run.line)]
             }
             // "JULES VERNE THE MYSTERIOUS ISLAND": two or three capitalised words, then an article.
@@ -166,9 +166,11 @@ extension SpineTextParser {
     /// The marks that set off a nickname.
     private static let quotes: Set<Character> = ["\"", "'", "«", "»", "“", "”", "‘", "’"]
 
-    /// "And" in the languages of the word lists: a title may go on with it after a name, never
-    /// begin with it.
-    static let conjunctions: Set<String> = ["and", "&", "y", "i", "e", "et", "und"]
+    /// Whether a word goes on from a name before it rather than beginning a title of its own: "and"
+    /// in the languages of the word lists, "&", and "is", "was" and "has".
+    static func goesOnFromAName(_ word: String) -> Bool {
+        word == "&" || ["and", "y", "i", "e", "et", "und", "is", "was", "has"].contains(word.folded)
+    }
 
     /// Given names that are also English words, which `Models/given-names.txt` leaves out ("A
     /// Christmas Carol"): a name only before another given name.

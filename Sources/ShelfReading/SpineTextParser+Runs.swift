@@ -9,7 +9,7 @@ extension SpineTextParser {
         var runs: [Run] = []
         for (lineIndex, line) in text.lines.enumerated() {
             var words = Self.joiningSpacedLetters(line.words.flatMap(separatingInitials))
-            words = joiningPiecesOfWords(Self.rejoiningLetterSpacing(words)).flatMap(separatingNames)
+            words = joiningPiecesOfWords(rejoiningLetterSpacing(words)).flatMap(separatingNames)
             let gaps = zip(words, words.dropFirst()).map { Double($1.box.x - $0.box.maxX) }.sorted()
             // A gap far wider than the line's usual word space parts a title from a name.
             let wideGap = gaps.count >= 2 ? 2.2 * max(gaps[gaps.count / 2], 1) : .infinity
@@ -80,7 +80,7 @@ extension SpineTextParser {
 
     /// "C a n di de" → "Candide": in a line read as many fragments of a letter or two (a title
     /// set with wide letter spacing), the fragments are joined and cut again only at the widest gaps.
-    static func rejoiningLetterSpacing(_ words: [RecognizedText.Word]) -> [RecognizedText.Word] {
+    func rejoiningLetterSpacing(_ words: [RecognizedText.Word]) -> [RecognizedText.Word] {
         func isFragment(_ word: RecognizedText.Word) -> Bool {
             word.text.count <= 2 && word.text.allSatisfy(\.isLetter)
                 && ![
@@ -89,6 +89,20 @@ extension SpineTextParser {
                     "la", "le", "el", "de", "di", "du", "un", "en", "et", "il", "lo", "da", "do", "y",
                 ]
                 .contains(word.text.lowercased())
+        }
+        // Pronouns and particles that are words, but as often a scrap beside a word ("VONNEGUT Si"),
+        // and titles before a name ("Mr"): joined to a neighbour only when the two make a word
+        // ("Ficcion es"), and still dropped when doubtful beside a sure word.
+        func isWordOfItsOwn(_ word: RecognizedText.Word) -> Bool {
+            let lowered = word.text.lowercased()
+            return Self.honorifics.contains(lowered)
+                || ["jo", "yo", "tu", "mi", "se", "te", "si", "ni", "ya", "es", "su", "al", "ja", "je", "zu"].contains(lowered)
+        }
+        func isJoinable(_ word: RecognizedText.Word, with other: RecognizedText.Word, making joined: String) -> Bool {
+            guard isFragment(word) else { return false }
+            guard isWordOfItsOwn(word) else { return true }
+            let folded = joined.folded
+            return !isWordOfItsOwn(other) && (lexicon.isWord(folded) || lexicon.isOrdinaryWord(folded))
         }
         guard var result = words.first.map({ [$0] }) else { return words }
         for word in words.dropFirst() {
@@ -115,7 +129,11 @@ extension SpineTextParser {
                 result[result.count - 1] = word
                 continue
             }
-            if (isFragment(word) || isFragment(previous)) && matches && isClose {
+            let areLetters = previous.text.allSatisfy(\.isLetter) && word.text.allSatisfy(\.isLetter)
+            let joined = previous.text + word.text
+            if (isJoinable(word, with: previous, making: joined) || isJoinable(previous, with: word, making: joined)) && areLetters
+                && matches && isClose
+            {
                 result[result.count - 1].append(word)
             } else {
                 result.append(word)

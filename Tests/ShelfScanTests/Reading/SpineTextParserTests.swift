@@ -148,6 +148,17 @@ import Testing
             "Harry:40 Potter:40 and:40 the:40 Goblet:40 of:40 Fire:40 | J.K.:20 ROWLING:20",
             "Harry Potter and the Goblet of Fire", "J.K. Rowling", nil
         ),
+        (
+            "Eleanor:40 Oliphant:40 is:40 Completely:40 Fine:40 | Gail:20 Honeyman:20", "Eleanor Oliphant is Completely Fine",
+            "Gail Honeyman", nil
+        ),
+        (
+            "Jonathan:40 Strange:40 &:40 Mr:40 Norrell:40 | Susanna:20 Clarke:20", "Jonathan Strange & Mr Norrell",
+            "Susanna Clarke", nil
+        ),
+        // Words of other languages in lower case are words, not scraps; pronouns are not letters.
+        ("Il:40 nome:40 della:40 rosa:40 | Umberto:20 Eco:20", "Il nome della rosa", "Umberto Eco", nil),
+        ("Jo:40 confesso:40 | Jaume:20 Cabré:20", "Jo confesso", "Jaume Cabré", nil),
         // A doubtful mark far out at the end of a middle line (a crest) does not finish a title cut
         // at "of": the next line does.
         ("The:24 Letters:24 of:20 | | Sox:24:24 / MARTA:40 VIDAL:40", "The Letters of Marta Vidal", nil, nil),
