@@ -26,7 +26,7 @@ public struct StageTimes: Sendable, Codable, Equatable {
     /// The pipeline's order, then any other stage by name.
     public var orderedStages: [(name: String, spread: Spread)] {
         let order = [
-            "decode", "detect", "read", "read.first", "read.parse", "read.again", "read.lines", "read.check",
+            "decode", "detect", "read", "read.first", "read.parse", "read.wider", "read.again", "read.lines", "read.check",
             "read.isbnLine", "assemble", "barcodes", "text",
         ]
         return stages.sorted { a, b in

@@ -22,6 +22,10 @@ struct SpineReadingStage: Sendable {
     var assessor: BookAssessor
     var recognizer: TextRecognizer
     var isbnLineReader = SpineISBNReader()
+    /// How much wider, as a share of its width on each side, a doubtful book whose lettering runs
+    /// into its outline's long sides is cut again.
+    static let widening = 0.1
+
     /// Whether a doubtful book is read line by line (`SpineReader.readByLines`) before the other
     /// further readings. Its lines often hold the small ISBN printed on the spine, which then needs
     /// no ISBN line.
@@ -46,6 +50,7 @@ struct SpineReadingStage: Sendable {
         case parse = "read.parse"
         case again = "read.again"
         case lines = "read.lines"
+        case wider = "read.wider"
         case check = "read.check"
         case isbnLine = "read.isbnLine"
     }
@@ -124,7 +129,8 @@ struct SpineReadingStage: Sendable {
     }
 
     /// One spine read through on a worker thread, with the worker time of each part: the first
-    /// reading; its parse; when doubtful, a reading line by line (`SpineReader.readByLines`), the
+    /// reading; its parse; when doubtful and its words run into the outline's long sides, a reading
+    /// of a wider cut; when doubtful, a reading line by line (`SpineReader.readByLines`), the
     /// other way along the spine too when that makes no sure title, and,
     /// when still doubtful, one against the spine's local backgrounds from the same cut and, when
     /// the background varies and the book is still doubtful, one in plain grey, the parse the
@@ -144,6 +150,15 @@ struct SpineReadingStage: Sendable {
         lap(.first)
         var kept = findings(of: spine, reading: first)
         lap(.parse)
+        // Doubtful, and the outline drawn through the lettering: read from a wider cut too. The
+        // further readings keep the outline's own cut: lines found in the wider one take in the
+        // neighbours' edges.
+        if kept.confidence < Self.doubtfulConfidence, SpineReader.lettersTouchLongSide(of: kept.reading, across: crop.image.width) {
+            let wider = reader.colourCrop(SpineReader.widened(spine.polygon, by: Self.widening), in: image)
+            let again = findings(of: spine, reading: reader.read(wider, engine: engine))
+            if again.confidence > kept.confidence { kept = again }
+            lap(.wider)
+        }
         // Doubtful: each line of lettering read on its own, against its own surroundings.
         if readsLineByLine, kept.confidence < Self.doubtfulConfidence {
             let lines = findings(

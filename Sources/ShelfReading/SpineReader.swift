@@ -282,6 +282,24 @@ public struct SpineReader: Sendable {
         return (photo.sampled(quadrilateral: outline, width: max(width, 4), height: max(height, 4)), 1 / scale)
     }
 
+    /// An outline (top-left, top-right, bottom-right, bottom-left) widened by `share` of its width
+    /// on each long side, its length unchanged.
+    public static func widened(_ polygon: [Point], by share: Double) -> [Point] {
+        guard polygon.count == 4 else { return polygon }
+        return [
+            polygon[1].interpolated(to: polygon[0], by: 1 + share), polygon[0].interpolated(to: polygon[1], by: 1 + share),
+            polygon[3].interpolated(to: polygon[2], by: 1 + share), polygon[2].interpolated(to: polygon[3], by: 1 + share),
+        ]
+    }
+
+    /// Whether words of a reading of a cut `across` pixels wide touch a long side of the spine: the
+    /// outline was drawn through the lettering, and a wider cut holds all of it. Lettering read
+    /// across the spine (`horizontal`) runs up to its long sides as a matter of course.
+    public static func lettersTouchLongSide(of reading: Reading, across: Int) -> Bool {
+        guard reading.orientation != .horizontal else { return false }
+        return reading.text.words.contains { $0.box.y <= 1 || $0.box.maxY >= across - 1 }
+    }
+
     /// The part of a book's outline between two fractions of its length from its head.
     static func stretch(of polygon: [Point], from head: Double, to foot: Double) -> [Point] {
         guard head > 0 || foot < 1 else { return polygon }
