@@ -25,6 +25,10 @@ struct SpineReadingStage: Sendable {
     /// How much wider, as a share of its width on each side, a doubtful book whose lettering runs
     /// into its outline's long sides is cut again.
     static let widening = 0.1
+    /// The narrowest spine, in photo pixels, cut wider: on a narrower one (a 640-pixel photo of a
+    /// bookcase) lettering fills the width as a matter of course, and reading it again cost a fifth
+    /// of such a photo's time.
+    static let leastWidthToWiden = 40.0
 
     /// Whether a doubtful book is read line by line (`SpineReader.readByLines`) before the other
     /// further readings. Its lines often hold the small ISBN printed on the spine, which then needs
@@ -153,7 +157,9 @@ struct SpineReadingStage: Sendable {
         // Doubtful, and the outline drawn through the lettering: read from a wider cut too. The
         // further readings keep the outline's own cut: lines found in the wider one take in the
         // neighbours' edges.
-        if kept.confidence < Self.doubtfulConfidence, SpineReader.lettersTouchLongSide(of: kept.reading, across: crop.image.width) {
+        if kept.confidence < Self.doubtfulConfidence, spine.width >= Self.leastWidthToWiden,
+            SpineReader.lettersTouchLongSide(of: kept.reading, across: crop.image.width)
+        {
             let wider = reader.colourCrop(SpineReader.widened(spine.polygon, by: Self.widening), in: image)
             let again = findings(of: spine, reading: reader.read(wider, engine: engine))
             if again.confidence > kept.confidence { kept = again }
