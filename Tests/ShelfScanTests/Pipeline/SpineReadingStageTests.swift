@@ -150,7 +150,8 @@ struct SpineReadingStageTests {
 
     /// A doubtful book whose outline was drawn through its lettering (here the true outlines of
     /// fixture spines, narrowed by 15% a side) is read from a wider cut, which holds all of it.
-    @Test(arguments: [("shelf-002.jpg", 12), ("shelf-009.jpg", 18), ("shelf-003.jpg", 11), ("shelf-003.jpg", 12)])
+    /// (Spines that, narrowed, are under 40 photo pixels across are not cut wider: these are wider.)
+    @Test(arguments: [("shelf-003.jpg", 11), ("shelf-003.jpg", 12)])
     func readsABookOutlinedThroughItsLetteringFromAWiderCut(photo: String, index: Int) throws {
         let truth = try ShelfTruth.load(photo)
         let image = try ImageDecoder().decodePhoto(atPath: Fixtures.path("shelves/" + photo)).image
