@@ -54,6 +54,12 @@ public struct Lexicon: Sendable {
         words.contains(folded) || properNames.contains(folded) || givenNames.contains(folded)
     }
 
+    /// Whether a folded word is in any of the lists: an English word, a name, or (`isOrdinaryWord`)
+    /// an ordinary word of another language.
+    public func knows(_ folded: String) -> Bool {
+        isWord(folded) || isOrdinaryWord(folded)
+    }
+
     /// Whether a folded word is an ordinary word of English or, at four letters or more, of another
     /// language (shorter ones are too easily a scrap the OCR made).
     public func isOrdinaryWord(_ folded: String) -> Bool {

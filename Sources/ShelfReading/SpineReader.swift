@@ -400,7 +400,7 @@ public struct SpineReader: Sendable {
         for word in text.words {
             for part in word.text.folded.split(separator: " ") where part.count >= 3 {
                 total += part.count
-                if lexicon.isWord(String(part)) || lexicon.isOrdinaryWord(String(part)) { known += part.count }
+                if lexicon.knows(String(part)) { known += part.count }
             }
         }
         return total == 0 ? 0 : Double(known) / Double(total)

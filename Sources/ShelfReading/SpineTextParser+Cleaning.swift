@@ -140,8 +140,9 @@ extension SpineTextParser {
     }
 
     /// A mark Tesseract makes of a logo, an edge or a stain: a lone digit, a short lower-case
-    /// fragment that is not a word (in English, or of four letters in the other lists: "rosa"), a lower-case non-word read with little confidence, a short word
-    /// read with very little, a fragment led by a bracket or bar.
+    /// fragment that is not a word (in English, or of four letters in the other lists: "rosa"), a
+    /// lower-case non-word read with little confidence, a short word read with very little, a
+    /// fragment led by a bracket or bar.
     func isJunk(_ word: RecognizedText.Word, atEdge: Bool = false) -> Bool {
         let letters = word.text.filter(\.isLetter)
         let folded = word.text.folded
@@ -152,7 +153,7 @@ extension SpineTextParser {
         {
             return true
         }
-        if isLowerCase && word.confidence < 60 && !lexicon.isWord(folded) && !lexicon.isOrdinaryWord(folded)
+        if isLowerCase && word.confidence < 60 && !lexicon.knows(folded)
             && !lexicon.isPublisher(folded)
         {
             return true

@@ -195,7 +195,7 @@ extension SpineTextParser {
     /// four letters or more, the whole not a word. Returns the two parts.
     func separatedName(_ word: String) -> (String, String)? {
         let letters = Array(word)
-        guard letters.count >= 8, letters.allSatisfy(\.isLetter), !lexicon.isWord(word.folded), !lexicon.isOrdinaryWord(word.folded) else { return nil }
+        guard letters.count >= 8, letters.allSatisfy(\.isLetter), !lexicon.knows(word.folded) else { return nil }
         for cut in stride(from: min(8, letters.count - 4), through: 4, by: -1) {
             let head = String(letters[..<cut]), tail = String(letters[cut...])
             if lexicon.givenNames.contains(head.folded) {

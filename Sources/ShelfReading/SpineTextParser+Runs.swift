@@ -102,7 +102,7 @@ extension SpineTextParser {
             guard isFragment(word) else { return false }
             guard isWordOfItsOwn(word) else { return true }
             let folded = joined.folded
-            return !isWordOfItsOwn(other) && (lexicon.isWord(folded) || lexicon.isOrdinaryWord(folded))
+            return !isWordOfItsOwn(other) && lexicon.knows(folded)
         }
         guard var result = words.first.map({ [$0] }) else { return words }
         for word in words.dropFirst() {
@@ -161,13 +161,14 @@ extension SpineTextParser {
                 let pieces = words[index...end].map(\.text.folded)
                 let joined = pieces.joined()
                 // Not two words that make a third ("any one"): a piece must be no word of its own.
-                func isWord(_ piece: String) -> Bool { lexicon.isWord(piece) || lexicon.isOrdinaryWord(piece) }
                 // "A" or "I" beside words of four letters or more is the word itself ("A LITTLE"); beside
                 // shorter pieces, a letter of the word they make ("REB ECC A").
                 let isArticle = { (piece: String) in
-                    ["a", "i"].contains(piece) && pieces.allSatisfy { $0.count == 1 || ($0.count >= 4 && isWord($0)) }
+                    ["a", "i"].contains(piece) && pieces.allSatisfy { $0.count == 1 || ($0.count >= 4 && lexicon.knows($0)) }
                 }
-                if joined.count >= 5, isWord(joined), pieces.contains(where: { $0.count < 2 ? !isArticle($0) : !isWord($0) }) {
+                if joined.count >= 5, lexicon.knows(joined),
+                    pieces.contains(where: { $0.count < 2 ? !isArticle($0) : !lexicon.knows($0) })
+                {
                     joinedEnd = end
                 }
                 end += 1

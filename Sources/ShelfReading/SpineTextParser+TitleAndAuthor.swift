@@ -6,8 +6,8 @@ extension SpineTextParser {
     /// spine best. The title is large and made of words, and is not a given name with a surname; the
     /// author is the run most like a person's name among the others, set apart by case when it can.
     func titleAndAuthor(in runs: [Run]) -> (title: ClosedRange<Int>, author: Int?)? {
-        let lettered = runs.indices.filter { isTitleOrName(runs[$0]) }
-        let candidates = runs.indices.filter { lettered.contains($0) || isNumberTitle(runs[$0], among: lettered.map { runs[$0] }) }
+        let lettered = runs.filter(isTitleOrName)
+        let candidates = runs.indices.filter { isTitleOrName(runs[$0]) || isNumberTitle(runs[$0], among: lettered) }
         guard let largest = candidates.map({ runs[$0].height }).max(), largest > 0 else { return nil }
         var best: (score: Double, title: ClosedRange<Int>, author: Int?)?
         for title in candidates {
@@ -138,7 +138,7 @@ extension SpineTextParser {
         if Self.titleWords.contains(folded) || Self.unfinishedEndings.contains(folded) || Self.functionWords.contains(folded) {
             return false
         }
-        return run.letterCount < 3 || !(lexicon.isWord(folded) || lexicon.isOrdinaryWord(folded))
+        return run.letterCount < 3 || !lexicon.knows(folded)
     }
 
     /// Words a title does not end with, in English and the languages of `Models/other-words.txt`.

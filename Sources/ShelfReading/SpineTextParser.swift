@@ -106,7 +106,7 @@ public struct SpineTextParser: Sendable {
         let words = folded.filter { word in
             guard let first = word.first else { return false }
             if word.count == 1 { return ["a", "i"].contains(word) || first.isNumber }
-            return lexicon.isWord(word) || lexicon.isOrdinaryWord(word) || word.allSatisfy(\.isNumber)
+            return lexicon.knows(word) || word.allSatisfy(\.isNumber)
         }
         evidence.titleWordShare = folded.isEmpty ? 0 : Double(words.count) / Double(folded.count)
         evidence.titleNameScore = nameScore(Run(words: titleWords, line: line))
