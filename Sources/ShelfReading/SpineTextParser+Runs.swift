@@ -90,10 +90,13 @@ extension SpineTextParser {
                 ]
                 .contains(word.text.lowercased())
         }
-        // Pronouns and particles that are words, but as often a scrap beside a word ("VONNEGUT Si"),
-        // and titles before a name ("Mr"): joined to a neighbour only when the two make a word
+        // Pronouns, conjunctions and particles that are words, but as often a scrap beside a word
+        // ("VONNEGUT Si"), and titles before a name ("Mr"): joined to a neighbour only when the two make a word
         // ("Ficcion es"), and still dropped when doubtful beside a sure word.
         func isWordOfItsOwn(_ word: RecognizedText.Word) -> Bool {
+            // "e", "o", "u" in lower case are "and" and "or" in Spanish, Catalan and Italian
+            // ("Cevdet Bey e hijos"), not a letter of the word beside them.
+            if ["e", "o", "u"].contains(word.text) { return true }
             let lowered = word.text.lowercased()
             return Self.honorifics.contains(lowered)
                 || ["jo", "yo", "tu", "mi", "se", "te", "si", "ni", "ya", "es", "su", "al", "ja", "je", "zu"].contains(lowered)

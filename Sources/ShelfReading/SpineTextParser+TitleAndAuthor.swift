@@ -88,6 +88,9 @@ extension SpineTextParser {
             guard run.letterCount >= 2, abs(run.line - next.line) <= 1, name < 1 else { return false }
             // Sizes drift along a line in a photo taken at an angle.
             let similarSize = run.height > 0.75 * title.height && run.height < 1.33 * title.height
+            // A short unsure scrap on a line of its own is a mark at the spine's edge or a smudge
+            // ("Sincerity" / "ML"), not the title's next or first word.
+            if run.line != next.line && isUnsureScrap(run) { return false }
             // A word that could be a surname continues the title only when set as close as a word.
             if run.line != next.line {
                 // A lone English word the lists do not know as a name ("MOORLAND / WALKING") goes on with the title;

@@ -159,6 +159,10 @@ import Testing
         // Words of other languages in lower case are words, not scraps; pronouns are not letters.
         ("Il:40 nome:40 della:40 rosa:40 | Umberto:20 Eco:20", "Il nome della rosa", "Umberto Eco", nil),
         ("Jo:40 confesso:40 | Jaume:20 Cabré:20", "Jo confesso", "Jaume Cabré", nil),
+        // "e", "o" and "u" in lower case are conjunctions, not letters of the word beside them.
+        ("Guerra:40 e:40 pace:40 | Lev:20 Tolstoj:20", "Guerra e pace", "Lev Tolstoj", nil),
+        // A short unsure scrap on a line of its own does not go on with the title.
+        ("Harbour:40 Lights:40 / ML:40:31", "Harbour Lights", nil, nil),
         // A doubtful mark far out at the end of a middle line (a crest) does not finish a title cut
         // at "of": the next line does.
         ("The:24 Letters:24 of:20 | | Sox:24:24 / MARTA:40 VIDAL:40", "The Letters of Marta Vidal", nil, nil),
