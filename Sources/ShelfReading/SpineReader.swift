@@ -62,6 +62,7 @@ public struct SpineReader: Sendable {
     /// words stacked across it again: the first reading's inking already showed whether there are.
     private func read(_ crop: Image, scale: Double, engine: TesseractEngine, readsAcross: Bool = true) -> Reading {
         var best: (reading: Reading, turned: Image)?
+        var readAlong = false
         let orientations = orientationsToTry(
             width: crop.width, length: crop.height, photoPixelsAcross: readsAcross ? Double(crop.width) * scale : 0)
         for orientation in orientations {
@@ -72,8 +73,12 @@ public struct SpineReader: Sendable {
             // lettering that runs along it comes out as scraps, some of them sure, so only a reading
             // sure and made of words is taken.
             let isLastResort = orientation == .horizontal && orientations.first != .horizontal
+            // Nor is it tried when a reading along the spine was sure of a whole word: the
+            // lettering runs along it.
+            if isLastResort && readAlong { break }
             let isAccepted = isAcceptedWithoutComparison(text)
             if isLastResort && !isAccepted { break }
+            if orientation != .horizontal && hasSureWord(text) { readAlong = true }
             if best.map({ quality(of: reading) > quality(of: $0.reading) }) ?? true { best = (reading, turned) }
             if isAccepted { break }
         }
@@ -256,12 +261,13 @@ public struct SpineReader: Sendable {
     /// The margin kept each side of a title's stretch, as a share of the book's length.
     public var titleStretchMargin = 0.05
 
-    /// The ways to turn a crop, likeliest first: spines run top to bottom in English; a shape wider
-    /// than long is a cover or a book lying flat, read upright first; a spine's words may also be
-    /// stacked across it, one a line, which is read last (`read(_:scale:engine:)`), when the spine
-    /// is wide enough in the photo (`photoPixelsAcross`) for a word across it to be legible.
+    /// The ways to turn a crop, likeliest first: spines run top to bottom in English; a shape of a
+    /// cover's proportions or wider (`coverShape`) is a cover or a book lying flat, read upright
+    /// first; a spine's words may also be stacked across it, one a line, which is read last
+    /// (`read(_:scale:engine:)`), when the spine is wide enough in the photo (`photoPixelsAcross`)
+    /// for a word across it to be legible, and no reading along it was sure of a word.
     func orientationsToTry(width: Int, length: Int, photoPixelsAcross: Double) -> [TextOrientation] {
-        if Double(width) > 0.7 * Double(length) { return [.horizontal, .topToBottom, .bottomToTop] }
+        if Double(width) > Self.coverShape * Double(length) { return [.horizontal, .topToBottom, .bottomToTop] }
         if photoPixelsAcross >= Self.minimumPixelsAcrossForStackedWords { return [.topToBottom, .bottomToTop, .horizontal] }
         return [.topToBottom, .bottomToTop]
     }
@@ -271,6 +277,11 @@ public struct SpineReader: Sendable {
     /// lines right. On 640-pixel photos of shelves most spines are narrower, and reading them
     /// across, in vain, cost a sixth of the scan's time.
     static let minimumPixelsAcrossForStackedWords = 40.0
+
+    /// Width over length above which a book is taken for a cover: covers run from about 0.6 (a
+    /// mass-market paperback) to square; a spine, even a thick one, is seldom wider than a third of
+    /// its length.
+    static let coverShape = 0.55
 
     /// Keeps the words that can be text: drops low-confidence noise and one-character marks that
     /// are neither a letter nor a digit (logos read as "©", "|", "~").
@@ -304,6 +315,20 @@ public struct SpineReader: Sendable {
         }
         return Double(inWholeWords) >= 0.75 * Double(total)
     }
+
+    /// Whether a reading holds a word the lexicon knows, of four letters or more, read with
+    /// confidence `sureWordConfidence` or more: lettering read the wrong way round or across its
+    /// lines seldom makes one. Without a lexicon, never.
+    func hasSureWord(_ text: RecognizedText) -> Bool {
+        guard let lexicon else { return false }
+        return text.words.contains { word in
+            word.confidence >= Self.sureWordConfidence && word.text.filter(\.isLetter).count >= 4
+                && lexicon.knows(word.text.folded)
+        }
+    }
+
+    /// The confidence (0…100) of a sure word (`hasSureWord`).
+    static let sureWordConfidence = 90.0
 
     /// How good a reading looks: Tesseract's mean confidence, discounted when its longer words are
     /// not words. An empty reading is worth nothing.

@@ -226,8 +226,27 @@ import Testing
         let reader = SpineReader()
         #expect(reader.orientationsToTry(width: 140, length: 900, photoPixelsAcross: 200).last == .horizontal)
         #expect(!reader.orientationsToTry(width: 140, length: 900, photoPixelsAcross: 30).contains(.horizontal))
-        // A cover is read upright first, however small.
+        // A cover is read upright first, however small; a paperback's is 0.6 as wide as long.
         #expect(reader.orientationsToTry(width: 140, length: 150, photoPixelsAcross: 30).first == .horizontal)
+        #expect(reader.orientationsToTry(width: 600, length: 1000, photoPixelsAcross: 600).first == .horizontal)
+        #expect(reader.orientationsToTry(width: 400, length: 1000, photoPixelsAcross: 400).first != .horizontal)
+    }
+
+    /// A reading along a spine that is sure of a whole word it knows shows the lettering runs along
+    /// the spine, and rules out words stacked across it; an unsure or unknown word does not.
+    @Test func tellsASureWordOfTheLexicon() {
+        let reader = SpineReader(lexicon: Self.models.lexicon)
+        func text(_ word: String, _ confidence: Double) -> RecognizedText {
+            let box = PixelRect(x: 10, y: 10, width: 200, height: 40)
+            return RecognizedText(lines: [
+                RecognizedText.Line(words: [RecognizedText.Word(text: word, confidence: confidence, box: box)], box: box)
+            ])
+        }
+        #expect(reader.hasSureWord(text("HARBOUR", 95)))
+        #expect(!reader.hasSureWord(text("HARBOUR", 80)))
+        #expect(!reader.hasSureWord(text("Xqzvw", 96)))
+        #expect(!reader.hasSureWord(text("the", 96)))
+        #expect(!SpineReader().hasSureWord(text("HARBOUR", 95)))
     }
 
     /// A spine lettered along its length is still read along it: the reading across is the last
