@@ -79,7 +79,7 @@ public struct SpineReader: Sendable {
             let isAccepted = isAcceptedWithoutComparison(text)
             if isLastResort && !isAccepted { break }
             if orientation != .horizontal && hasSureWord(text) { readAlong = true }
-            if best.map({ quality(of: reading) > quality(of: $0.reading) }) ?? true { best = (reading, turned) }
+            if best.map({ isBetter(reading, than: $0.reading) }) ?? true { best = (reading, turned) }
             if isAccepted { break }
         }
         guard var (reading, turned) = best else {
@@ -329,6 +329,31 @@ public struct SpineReader: Sendable {
 
     /// The confidence (0…100) of a sure word (`hasSureWord`).
     static let sureWordConfidence = 90.0
+
+    /// Whether `reading` is a better reading of a book than `other`, read another way round: the
+    /// one with more letters in words it is sure of (`sureLetters`), by a word or more; else the one
+    /// that looks better (`quality`). Read the wrong way round, lettering can come out as sure
+    /// scraps that raise the mean confidence, but seldom as long words.
+    func isBetter(_ reading: Reading, than other: Reading) -> Bool {
+        let (sure, otherSure) = (sureLetters(in: reading.text), sureLetters(in: other.text))
+        if abs(sure - otherSure) >= Self.decisiveSureLetters { return sure > otherSure }
+        return quality(of: reading) > quality(of: other)
+    }
+
+    /// The letters in words of four letters or more the lexicon knows, read with confidence
+    /// `sureWordConfidence` or more (none without a lexicon).
+    func sureLetters(in text: RecognizedText) -> Int {
+        guard let lexicon else { return 0 }
+        return text.words.reduce(0) { total, word in
+            let letters = word.text.filter(\.isLetter).count
+            guard word.confidence >= Self.sureWordConfidence, letters >= 4, lexicon.knows(word.text.folded) else { return total }
+            return total + letters
+        }
+    }
+
+    /// How many more sure letters make one reading better than another whatever their confidence:
+    /// about a word.
+    static let decisiveSureLetters = 5
 
     /// How good a reading looks: Tesseract's mean confidence, discounted when its longer words are
     /// not words. An empty reading is worth nothing.

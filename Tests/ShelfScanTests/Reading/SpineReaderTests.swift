@@ -232,6 +232,31 @@ import Testing
         #expect(reader.orientationsToTry(width: 400, length: 1000, photoPixelsAcross: 400).first != .horizontal)
     }
 
+    /// Of two readings of a book turned different ways, the one sure of a whole word more is kept,
+    /// even when the other's scraps are read more confidently; between readings sure of as much,
+    /// the one that looks better.
+    @Test func prefersTheReadingSureOfMoreWords() {
+        let reader = SpineReader(lexicon: Self.models.lexicon)
+        func reading(_ words: [(String, Double)], _ orientation: TextOrientation) -> SpineReader.Reading {
+            var x = 0
+            let line = words.map { text, confidence in
+                defer { x += 30 * text.count + 20 }
+                return RecognizedText.Word(
+                    text: text, confidence: confidence, box: PixelRect(x: x, y: 10, width: 30 * text.count, height: 40))
+            }
+            let box = line.dropFirst().reduce(line[0].box) { $0.union($1.box) }
+            return SpineReader.Reading(
+                text: RecognizedText(lines: [RecognizedText.Line(words: line, box: box)]), orientation: orientation, scale: 1)
+        }
+        let right = reading([("Harbour", 92), ("of", 25), ("the", 25), ("Qvenmoor", 25)], .topToBottom)
+        let scraps = reading([("SB", 95), ("ce", 94), ("SD", 95), ("oe", 93)], .bottomToTop)
+        #expect(reader.quality(of: scraps) > reader.quality(of: right))
+        #expect(reader.isBetter(right, than: scraps) && !reader.isBetter(scraps, than: right))
+        let unsure = reading([("Harbour", 70), ("Lights", 70)], .bottomToTop)
+        let sure = reading([("Harbour", 95), ("Lights", 95)], .topToBottom)
+        #expect(reader.isBetter(sure, than: unsure))
+    }
+
     /// A reading along a spine that is sure of a whole word it knows shows the lettering runs along
     /// the spine, and rules out words stacked across it; an unsure or unknown word does not.
     @Test func tellsASureWordOfTheLexicon() {
