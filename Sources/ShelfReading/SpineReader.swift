@@ -80,7 +80,8 @@ public struct SpineReader: Sendable {
             if isLastResort && !isAccepted { break }
             if orientation != .horizontal && hasSureWord(text) { readAlong = true }
             if best.map({ isBetter(reading, than: $0.reading) }) ?? true { best = (reading, turned) }
-            if isAccepted { break }
+            // Two words or more read sure are the way the lettering runs, whatever the scraps beside them.
+            if isAccepted || sureLetters(in: text) >= Self.sureEnoughLetters { break }
         }
         guard var (reading, turned) = best else {
             return Reading(text: RecognizedText(lines: []), orientation: .topToBottom, scale: scale)
@@ -354,6 +355,9 @@ public struct SpineReader: Sendable {
     /// How many more sure letters make one reading better than another whatever their confidence:
     /// about a word.
     static let decisiveSureLetters = 5
+    /// How many sure letters make a reading the way round to keep without reading the others:
+    /// about two words.
+    static let sureEnoughLetters = 10
 
     /// How good a reading looks: Tesseract's mean confidence, discounted when its longer words are
     /// not words. An empty reading is worth nothing.
