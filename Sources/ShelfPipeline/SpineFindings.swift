@@ -53,6 +53,13 @@ public struct SpineFindings: Sendable {
     public static let leastLengthOfABook = 2.0
 
     /// The confidence of the parse alone, with the ISBN printed in its text if any: what decides
-    /// whether a spine is read again, and which of two readings is kept.
-    public var confidence: Double { assessment.confidence(hasISBN: parsed.isbn != nil) }
+    /// whether a spine is read again, and which of two readings is kept. A parse that leaves its
+    /// title in doubt (`ParsedSpine.PairingDoubt`, `ParsedSpine.NotATitle`) and has no ISBN is
+    /// trusted as its book would be (`BookAssessor.unconfirmedShare` of it), so that another
+    /// reading whose title is in no doubt is kept before it.
+    public var confidence: Double {
+        let confidence = assessment.confidence(hasISBN: parsed.isbn != nil)
+        guard parsed.isbn == nil, parsed.pairingDoubt != nil || parsed.notATitle != nil else { return confidence }
+        return confidence * BookAssessor.unconfirmedShare
+    }
 }

@@ -52,6 +52,21 @@ struct BookAssemblyTests {
         #expect(books.last?.title == "Silver Harbour")
     }
 
+    /// A reading whose title is in doubt is trusted, when readings are compared, as its book would
+    /// be: less than the same reading in no doubt, unless it carries an ISBN.
+    @Test func trustsAReadingWhoseTitleIsInDoubtAsItsBook() throws {
+        let spine = Self.spine(x: 0, width: 40, length: 600)
+        let clear = Self.findings(on: spine, reading: ["SILVER", "HARBOUR"])
+        var parsed = clear.parsed
+        parsed.pairingDoubt = .titleMayBeAuthor
+        let doubtful = SpineFindings(spine: spine, reading: clear.reading, parsed: parsed, assessment: clear.assessment)
+        #expect(clear.confidence > 0)
+        #expect(doubtful.confidence == clear.confidence * BookAssessor.unconfirmedShare)
+        parsed.isbn = try ISBN("9780306406157")
+        let withISBN = SpineFindings(spine: spine, reading: clear.reading, parsed: parsed, assessment: clear.assessment)
+        #expect(withISBN.confidence == clear.assessment.confidence(hasISBN: true))
+    }
+
     @Test func keepsAWideOutlineThatCarriesAnISBN() throws {
         let isbn = try ISBN("9780306406157")
         let backCover = Self.findings(on: Self.spine(x: 0, width: 400, length: 500), reading: [])
