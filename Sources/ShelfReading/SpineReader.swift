@@ -78,7 +78,7 @@ public struct SpineReader: Sendable {
             if isLastResort && readAlong { break }
             let isAccepted = isAcceptedWithoutComparison(text)
             if isLastResort && !isAccepted { break }
-            if orientation != .horizontal && hasSureWord(text) { readAlong = true }
+            if orientation != .horizontal && sureLetters(in: text) > 0 { readAlong = true }
             if best.map({ isBetter(reading, than: $0.reading) }) ?? true { best = (reading, turned) }
             // Two words or more read sure are the way the lettering runs, whatever the scraps beside them.
             if isAccepted || sureLetters(in: text) >= Self.sureEnoughLetters { break }
@@ -317,18 +317,7 @@ public struct SpineReader: Sendable {
         return Double(inWholeWords) >= 0.75 * Double(total)
     }
 
-    /// Whether a reading holds a word the lexicon knows, of four letters or more, read with
-    /// confidence `sureWordConfidence` or more: lettering read the wrong way round or across its
-    /// lines seldom makes one. Without a lexicon, never.
-    func hasSureWord(_ text: RecognizedText) -> Bool {
-        guard let lexicon else { return false }
-        return text.words.contains { word in
-            word.confidence >= Self.sureWordConfidence && word.text.filter(\.isLetter).count >= 4
-                && lexicon.knows(word.text.folded)
-        }
-    }
-
-    /// The confidence (0…100) of a sure word (`hasSureWord`).
+    /// The confidence (0…100) of a sure word (`sureLetters`).
     static let sureWordConfidence = 90.0
 
     /// Whether `reading` is a better reading of a book than `other`, read another way round: the
@@ -341,13 +330,16 @@ public struct SpineReader: Sendable {
         return quality(of: reading) > quality(of: other)
     }
 
-    /// The letters in words of four letters or more the lexicon knows, read with confidence
-    /// `sureWordConfidence` or more (none without a lexicon).
+    /// The letters in sure words: words of four letters or more the lexicon knows, read with
+    /// confidence `sureWordConfidence` or more (none without a lexicon). Lettering read the wrong
+    /// way round or across its lines seldom makes one.
     func sureLetters(in text: RecognizedText) -> Int {
         guard let lexicon else { return 0 }
         return text.words.reduce(0) { total, word in
             let letters = word.text.filter(\.isLetter).count
-            guard word.confidence >= Self.sureWordConfidence, letters >= 4, lexicon.knows(word.text.folded) else { return total }
+            guard word.confidence >= Self.sureWordConfidence, letters >= 4, lexicon.knows(word.text.folded) else {
+                return total
+            }
             return total + letters
         }
     }

@@ -91,8 +91,8 @@ extension SpineTextParser {
                 .contains(word.text.lowercased())
         }
         // Pronouns, conjunctions and particles that are words, but as often a scrap beside a word
-        // ("VONNEGUT Si"), and titles before a name ("Mr"): joined to a neighbour only when the two make a word
-        // ("Ficcion es"), and still dropped when doubtful beside a sure word.
+        // ("VONNEGUT Si"), and titles before a name ("Mr"): joined to a neighbour only when the two
+        // make a word ("Ficcion es"), and still dropped when doubtful beside a sure word.
         func isWordOfItsOwn(_ word: RecognizedText.Word) -> Bool {
             // "e", "o", "u" in lower case are "and" and "or" in Spanish, Catalan and Italian
             // ("Cevdet Bey e hijos"), not a letter of the word beside them.

@@ -245,8 +245,8 @@ import Testing
                     text: text, confidence: confidence, box: PixelRect(x: x, y: 10, width: 30 * text.count, height: 40))
             }
             let box = line.dropFirst().reduce(line[0].box) { $0.union($1.box) }
-            return SpineReader.Reading(
-                text: RecognizedText(lines: [RecognizedText.Line(words: line, box: box)]), orientation: orientation, scale: 1)
+            let text = RecognizedText(lines: [RecognizedText.Line(words: line, box: box)])
+            return SpineReader.Reading(text: text, orientation: orientation, scale: 1)
         }
         let right = reading([("Harbour", 92), ("of", 25), ("the", 25), ("Qvenmoor", 25)], .topToBottom)
         let scraps = reading([("SB", 95), ("ce", 94), ("SD", 95), ("oe", 93)], .bottomToTop)
@@ -263,15 +263,14 @@ import Testing
         let reader = SpineReader(lexicon: Self.models.lexicon)
         func text(_ word: String, _ confidence: Double) -> RecognizedText {
             let box = PixelRect(x: 10, y: 10, width: 200, height: 40)
-            return RecognizedText(lines: [
-                RecognizedText.Line(words: [RecognizedText.Word(text: word, confidence: confidence, box: box)], box: box)
-            ])
+            let read = RecognizedText.Word(text: word, confidence: confidence, box: box)
+            return RecognizedText(lines: [RecognizedText.Line(words: [read], box: box)])
         }
-        #expect(reader.hasSureWord(text("HARBOUR", 95)))
-        #expect(!reader.hasSureWord(text("HARBOUR", 80)))
-        #expect(!reader.hasSureWord(text("Xqzvw", 96)))
-        #expect(!reader.hasSureWord(text("the", 96)))
-        #expect(!SpineReader().hasSureWord(text("HARBOUR", 95)))
+        #expect(reader.sureLetters(in: text("HARBOUR", 95)) == 7)
+        #expect(reader.sureLetters(in: text("HARBOUR", 80)) == 0)
+        #expect(reader.sureLetters(in: text("Xqzvw", 96)) == 0)
+        #expect(reader.sureLetters(in: text("the", 96)) == 0)
+        #expect(SpineReader().sureLetters(in: text("HARBOUR", 95)) == 0)
     }
 
     /// A spine lettered along its length is still read along it: the reading across is the last
