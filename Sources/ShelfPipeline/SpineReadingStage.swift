@@ -9,7 +9,8 @@ import ShelfReading
 /// worker thread, with that thread's Tesseract engine: a first reading, its parse and assessment,
 /// further readings when the first is doubtful, and the title check when the book would be selected;
 /// then, once the photo's barcodes are known, the small ISBN line of a spine that has neither an
-/// ISBN in its text nor a barcode. Spines wait for no other spine between these steps, so no core
+/// ISBN in its text nor a barcode and is wide enough for one to be legible
+/// (`SpineISBNReader.mayHoldReadableLine`). Spines wait for no other spine between these steps, so no core
 /// idles while a step's last spines finish.
 struct SpineReadingStage: Sendable {
     /// Books read with less confidence than this — those the default threshold would not select —
@@ -113,7 +114,8 @@ struct SpineReadingStage: Sendable {
                 let barcodes = foundBarcodes ?? []
                 for index in ready {
                     guard let found = findings[index], found.parsed.isbn == nil,
-                        !barcodes.contains(where: { found.spine.contains($0.centre) })
+                        !barcodes.contains(where: { found.spine.contains($0.centre) }),
+                        reader.mayHoldReadableLine(found.spine.polygon)
                     else { continue }
                     let (polygon, orientation) = (found.spine.polygon, found.reading.orientation)
                     group.addTask {

@@ -44,6 +44,20 @@ public struct SpineISBNReader: Sendable {
         self.linesPerBand = linesPerBand
     }
 
+    /// The smallest height, in photo pixels, of digits Tesseract reads: of rendered title lines 6 px
+    /// high it read none exactly, however the cut was enlarged, and an ISBN needs all thirteen
+    /// digits right.
+    public static let leastReadableDigitHeight = 6.0
+
+    /// Whether the spine outlined by `polygon` is wide enough in its photo for an ISBN line along
+    /// it to be read: small print is at most `finder.textHeights.upperBound` of a spine's width, so
+    /// on a narrower spine its digits are under `leastReadableDigitHeight`.
+    public func mayHoldReadableLine(_ polygon: [Point]) -> Bool {
+        guard polygon.count == 4 else { return false }
+        let across = (polygon[0].distance(to: polygon[1]) + polygon[3].distance(to: polygon[2])) / 2
+        return across * finder.textHeights.upperBound >= Self.leastReadableDigitHeight
+    }
+
     /// The ISBN printed along the spine outlined by `polygon` (top-left, top-right, bottom-right,
     /// bottom-left as the book stands) in `photo`, or nil.
     /// - Parameter orientation: which way the spine's lettering runs, when known: the edge below the

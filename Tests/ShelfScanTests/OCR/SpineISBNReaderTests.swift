@@ -44,6 +44,27 @@ struct SpineISBNReaderTests {
         }
     }
 
+    /// A spine too narrow in its photo for an ISBN line's digits to be legible is not searched;
+    /// the fixture spines that carry one are wide enough, and once the photo is made small enough
+    /// to rule them out, their lines no longer read anyway.
+    @Test func searchesOnlySpinesWideEnoughForALegibleLine() async throws {
+        let (image, books) = try Self.books("shelf-003.jpg")
+        let carrying = books.filter { $0.isbn != nil }
+        #expect(!carrying.isEmpty)
+        let reader = SpineISBNReader()
+        #expect(carrying.allSatisfy { reader.mayHoldReadableLine($0.outline) })
+        let widest = carrying.map { ($0.outline[0].distance(to: $0.outline[1])) }.max() ?? 0
+        let factor = 0.9 * SpineISBNReader.leastReadableDigitHeight / reader.finder.textHeights.upperBound / widest
+        let small = image.scaled(by: factor)
+        let engine = try TesseractEngine()
+        for book in carrying {
+            let outline = book.outline.map { Point(x: $0.x * factor, y: $0.y * factor) }
+            #expect(!reader.mayHoldReadableLine(outline))
+            let orientation = book.textOrientation.flatMap(TextOrientation.init(rawValue:))
+            #expect(reader.read(outline, in: small, orientation: orientation, engine: engine) == nil, "\(book.title)")
+        }
+    }
+
     @Test func findsNothingOnSpinesWithoutAnISBNLine() async throws {
         let (image, books) = try Self.books("shelf-003.jpg")
         let plain = books.filter { $0.isbn == nil }.prefix(30)
