@@ -115,7 +115,7 @@ struct SpineReadingStage: Sendable {
                 for index in ready {
                     guard let found = findings[index], found.parsed.isbn == nil,
                         !barcodes.contains(where: { found.spine.contains($0.centre) }),
-                        reader.mayHoldReadableLine(found.spine.polygon)
+                        reader.mayHoldReadableLine(spineWidth: found.spine.width)
                     else { continue }
                     let (polygon, orientation) = (found.spine.polygon, found.reading.orientation)
                     group.addTask {

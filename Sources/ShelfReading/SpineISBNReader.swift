@@ -49,13 +49,11 @@ public struct SpineISBNReader: Sendable {
     /// digits right.
     public static let leastReadableDigitHeight = 6.0
 
-    /// Whether the spine outlined by `polygon` is wide enough in its photo for an ISBN line along
-    /// it to be read: small print is at most `finder.textHeights.upperBound` of a spine's width, so
-    /// on a narrower spine its digits are under `leastReadableDigitHeight`.
-    public func mayHoldReadableLine(_ polygon: [Point]) -> Bool {
-        guard polygon.count == 4 else { return false }
-        let across = (polygon[0].distance(to: polygon[1]) + polygon[3].distance(to: polygon[2])) / 2
-        return across * finder.textHeights.upperBound >= Self.leastReadableDigitHeight
+    /// Whether a spine `spineWidth` photo pixels wide is wide enough for an ISBN line along it to
+    /// be read: small print is at most `finder.textHeights.upperBound` of a spine's width, so on a
+    /// narrower spine its digits are under `leastReadableDigitHeight`.
+    public func mayHoldReadableLine(spineWidth: Double) -> Bool {
+        spineWidth * finder.textHeights.upperBound >= Self.leastReadableDigitHeight
     }
 
     /// The ISBN printed along the spine outlined by `polygon` (top-left, top-right, bottom-right,

@@ -66,22 +66,22 @@ public struct SpineReader: Sendable {
         let orientations = orientationsToTry(
             width: crop.width, length: crop.height, photoPixelsAcross: readsAcross ? Double(crop.width) * scale : 0)
         for orientation in orientations {
+            // Words stacked across a tall spine ("SILVER / HARBOUR") are the last resort: read that way,
+            // lettering that runs along it comes out as scraps, some of them sure, so only a reading
+            // sure and made of words is taken. Nor is it tried when a reading along the spine was
+            // sure of a whole word: the lettering runs along it.
+            let isLastResort = orientation == .horizontal && orientations.first != .horizontal
+            if isLastResort && readAlong { break }
             let turned = crop.rotated(quarterTurns: orientation.quarterTurns)
             let text = cleaned(engine.recognize(turned, segmentation: .singleBlock))
             let reading = Reading(text: text, orientation: orientation, scale: scale)
-            // Words stacked across a tall spine ("SILVER / HARBOUR") are the last resort: read that way,
-            // lettering that runs along it comes out as scraps, some of them sure, so only a reading
-            // sure and made of words is taken.
-            let isLastResort = orientation == .horizontal && orientations.first != .horizontal
-            // Nor is it tried when a reading along the spine was sure of a whole word: the
-            // lettering runs along it.
-            if isLastResort && readAlong { break }
             let isAccepted = isAcceptedWithoutComparison(text)
             if isLastResort && !isAccepted { break }
-            if orientation != .horizontal && sureLetters(in: text) > 0 { readAlong = true }
+            let sure = sureLetters(in: text)
+            if orientation != .horizontal && sure > 0 { readAlong = true }
             if best.map({ isBetter(reading, than: $0.reading) }) ?? true { best = (reading, turned) }
             // Two words or more read sure are the way the lettering runs, whatever the scraps beside them.
-            if isAccepted || sureLetters(in: text) >= Self.sureEnoughLetters { break }
+            if isAccepted || sure >= Self.sureEnoughLetters { break }
         }
         guard var (reading, turned) = best else {
             return Reading(text: RecognizedText(lines: []), orientation: .topToBottom, scale: scale)

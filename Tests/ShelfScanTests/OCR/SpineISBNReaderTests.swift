@@ -52,14 +52,17 @@ struct SpineISBNReaderTests {
         let carrying = books.filter { $0.isbn != nil }
         #expect(!carrying.isEmpty)
         let reader = SpineISBNReader()
-        #expect(carrying.allSatisfy { reader.mayHoldReadableLine($0.outline) })
-        let widest = carrying.map { ($0.outline[0].distance(to: $0.outline[1])) }.max() ?? 0
+        func width(_ outline: [Point]) -> Double {
+            (outline[0].distance(to: outline[1]) + outline[3].distance(to: outline[2])) / 2
+        }
+        #expect(carrying.allSatisfy { reader.mayHoldReadableLine(spineWidth: width($0.outline)) })
+        let widest = carrying.map { width($0.outline) }.max() ?? 0
         let factor = 0.9 * SpineISBNReader.leastReadableDigitHeight / reader.finder.textHeights.upperBound / widest
         let small = image.scaled(by: factor)
         let engine = try TesseractEngine()
         for book in carrying {
             let outline = book.outline.map { Point(x: $0.x * factor, y: $0.y * factor) }
-            #expect(!reader.mayHoldReadableLine(outline))
+            #expect(!reader.mayHoldReadableLine(spineWidth: width(outline)))
             let orientation = book.textOrientation.flatMap(TextOrientation.init(rawValue:))
             #expect(reader.read(outline, in: small, orientation: orientation, engine: engine) == nil, "\(book.title)")
         }
