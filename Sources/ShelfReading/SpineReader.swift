@@ -63,8 +63,16 @@ public struct SpineReader: Sendable {
     private func read(_ crop: Image, scale: Double, engine: TesseractEngine, readsAcross: Bool = true) -> Reading {
         var best: (reading: Reading, turned: Image)?
         var readAlong = false
-        let orientations = orientationsToTry(
+        var orientations = orientationsToTry(
             width: crop.width, length: crop.height, photoPixelsAcross: readsAcross ? Double(crop.width) * scale : 0)
+        // Read first the way the letters stand on their feet: read the wrong way first, a spine is
+        // read twice.
+        var turnedTopToBottom: Image?
+        if orientations.starts(with: [.topToBottom, .bottomToTop]) {
+            let turned = crop.rotated(quarterTurns: TextOrientation.topToBottom.quarterTurns)
+            turnedTopToBottom = turned
+            if let score = turned.uprightLetteringScore(), score < -Self.upsideDownScore { orientations.swapAt(0, 1) }
+        }
         for orientation in orientations {
             // Words stacked across a tall spine ("SILVER / HARBOUR") are the last resort: read that way,
             // lettering that runs along it comes out as scraps, some of them sure, so only a reading
@@ -72,7 +80,8 @@ public struct SpineReader: Sendable {
             // sure of a whole word: the lettering runs along it.
             let isLastResort = orientation == .horizontal && orientations.first != .horizontal
             if isLastResort && readAlong { break }
-            let turned = crop.rotated(quarterTurns: orientation.quarterTurns)
+            let ready = orientation == .topToBottom ? turnedTopToBottom : nil
+            let turned = ready ?? crop.rotated(quarterTurns: orientation.quarterTurns)
             let text = cleaned(engine.recognize(turned, segmentation: .singleBlock))
             let reading = Reading(text: text, orientation: orientation, scale: scale)
             let isAccepted = isAcceptedWithoutComparison(text)
@@ -283,6 +292,11 @@ public struct SpineReader: Sendable {
     /// mass-market paperback) to square; a spine, even a thick one, is seldom wider than a third of
     /// its length.
     static let coverShape = 0.55
+
+    /// Below minus this `Image.uprightLetteringScore` of a spine turned to read top to bottom, it is
+    /// read bottom to top first. On the rendered shelves it picks out 80% of the spines that read
+    /// bottom to top, and 3% of the others.
+    static let upsideDownScore = 0.1
 
     /// Keeps the words that can be text: drops low-confidence noise and one-character marks that
     /// are neither a letter nor a digit (logos read as "©", "|", "~").
