@@ -78,6 +78,10 @@ extension SpineTextParser {
         return result
     }
 
+    /// "And" and "or" in Spanish, Catalan and Italian, in lower case: words of their own, not a
+    /// letter of the word beside them.
+    static let conjunctions: Set<String> = ["e", "o", "u"]
+
     /// "C a n di de" → "Candide": in a line read as many fragments of a letter or two (a title
     /// set with wide letter spacing), the fragments are joined and cut again only at the widest gaps.
     func rejoiningLetterSpacing(_ words: [RecognizedText.Word]) -> [RecognizedText.Word] {
@@ -94,9 +98,7 @@ extension SpineTextParser {
         // ("VONNEGUT Si"), and titles before a name ("Mr"): joined to a neighbour only when the two
         // make a word ("Ficcion es"), and still dropped when doubtful beside a sure word.
         func isWordOfItsOwn(_ word: RecognizedText.Word) -> Bool {
-            // "e", "o", "u" in lower case are "and" and "or" in Spanish, Catalan and Italian
-            // ("Cevdet Bey e hijos"), not a letter of the word beside them.
-            if ["e", "o", "u"].contains(word.text) { return true }
+            if Self.conjunctions.contains(word.text) { return true }  // "Cevdet Bey e hijos"
             let lowered = word.text.lowercased()
             return Self.honorifics.contains(lowered)
                 || ["jo", "yo", "tu", "mi", "se", "te", "si", "ni", "ya", "es", "su", "al", "ja", "je", "zu"].contains(lowered)
@@ -105,7 +107,10 @@ extension SpineTextParser {
             guard isFragment(word) else { return false }
             guard isWordOfItsOwn(word) else { return true }
             let folded = joined.folded
-            return !isWordOfItsOwn(other) && lexicon.knows(folded)
+            guard !isWordOfItsOwn(other) else { return false }
+            // A conjunction only into an ordinary word: the lists hold names of every shape ("Bey"
+            // "e" → "Beye"), while a spaced-out name is joined ("Al" "exandre" → "Alexandre").
+            return Self.conjunctions.contains(word.text) ? lexicon.isOrdinaryWord(folded) : lexicon.knows(folded)
         }
         guard var result = words.first.map({ [$0] }) else { return words }
         for word in words.dropFirst() {

@@ -161,6 +161,8 @@ import Testing
         ("Jo:40 confesso:40 | Jaume:20 Cabré:20", "Jo confesso", "Jaume Cabré", nil),
         // "e", "o" and "u" in lower case are conjunctions, not letters of the word beside them.
         ("Guerra:40 e:40 pace:40 | Lev:20 Tolstoj:20", "Guerra e pace", "Lev Tolstoj", nil),
+        // Not even when the two make a name ("Beye"): only an ordinary word.
+        ("Cevdet:30 Bey:30 e:30 hijos:30 | PAMUK:40", "Cevdet Bey e hijos", "Pamuk", nil),
         // A short unsure scrap on a line of its own does not go on with the title.
         ("Harbour:40 Lights:40 / ML:40:31", "Harbour Lights", nil, nil),
         // A doubtful mark far out at the end of a middle line (a crest) does not finish a title cut
