@@ -120,6 +120,37 @@ struct ImageTransformTests {
         #expect(page.inverted().hasLightPrint && page.inverted().darkPrint() == page)
     }
 
+    /// The running extremes give what the window's own samples give, on images of every shape,
+    /// windows wider and taller than the image included.
+    @Test func extremeFilterMatchesTheLargestAndSmallestInEachWindow() {
+        var generator = SystemRandomNumberGenerator()
+        for (width, height) in [(1, 1), (1, 9), (9, 1), (7, 5), (31, 12), (12, 31)] {
+            var image = Image(width: width, height: height, format: .gray, filledWith: 0)
+            for y in 0..<height {
+                for x in 0..<width { image[x: x, y: y] = UInt8.random(in: 0...255, using: &generator) }
+            }
+            for (windowWidth, windowHeight) in [(1, 3), (3, 1), (3, 3), (5, 9), (15, 41), (1, 1)] {
+                for takesMaximum in [true, false] {
+                    let filtered = image.extremeFiltered(
+                        width: windowWidth, height: windowHeight, takesMaximum: takesMaximum)
+                    var mismatches = 0
+                    for y in 0..<height {
+                        for x in 0..<width {
+                            var window: [UInt8] = []
+                            for wy in max(0, y - windowHeight / 2)...min(height - 1, y + windowHeight / 2) {
+                                for wx in max(0, x - windowWidth / 2)...min(width - 1, x + windowWidth / 2) {
+                                    window.append(image[x: wx, y: wy])
+                                }
+                            }
+                            if filtered[x: x, y: y] != (takesMaximum ? window.max() : window.min()) { mismatches += 1 }
+                        }
+                    }
+                    #expect(mismatches == 0, "\(width)x\(height), window \(windowWidth)x\(windowHeight)")
+                }
+            }
+        }
+    }
+
     @Test func closingFillsDarkMarksNarrowerThanTheWindow() {
         var image = Image(width: 30, height: 9, format: .gray, filledWith: 200)
         for y in 2..<7 { image[x: 10, y: y] = 20 }  // a stroke one pixel wide
