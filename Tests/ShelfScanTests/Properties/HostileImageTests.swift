@@ -46,8 +46,9 @@ struct HostileImageTests {
         #expect(outlines > 0)
     }
 
-    /// Every image step of reading — the crop along any outline, the ink, the local backgrounds,
-    /// the title check's stretch, the ISBN line search — without Tesseract, so that thousands of cases take seconds.
+    /// Every image step of reading — the crop along any outline, the ink, which way its letters
+    /// stand, the local backgrounds, the title check's stretch, the ISBN line search — without
+    /// Tesseract, so that thousands of cases take seconds.
     @Test func theReadersImageStepsNeverTrapOnAnyOutline() {
         let reader = SpineReader()
         var random = SeededGenerator(seed: Self.seed)
@@ -63,6 +64,8 @@ struct HostileImageTests {
                 _ = colour.image.inkOnWhiteAgainstLocalBackground()
                 _ = SpineReader.plainGrey(colour.image)
                 _ = crop.image.letteringInk()
+                let turned = crop.image.rotated(quarterTurns: TextOrientation.topToBottom.quarterTurns)
+                if let score = turned.uprightLetteringScore() { #expect((-1...1).contains(score), "\(description)") }
                 _ = colour.image.grayscale().textLines()
                 // The title check's stretch, from any box of a reading any way round at any scale.
                 let box = PixelRect(

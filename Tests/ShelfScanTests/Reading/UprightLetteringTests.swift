@@ -59,19 +59,4 @@ import Testing
         #expect(flipped(readUp) * 10 >= 4 * readUp.count, "\(flipped(readUp)) of \(readUp.count)")
         #expect(flipped(readUp) * readDown.count > 4 * flipped(readDown) * readUp.count)
     }
-
-    /// No size or content traps: slivers, single rows and columns, noise, all ink.
-    @Test func neverTrapsOnHostileImages() {
-        var generator = SystemRandomNumberGenerator()
-        for (width, height) in [(0, 0), (1, 1), (7, 300), (300, 7), (8, 8), (1, 5000), (5000, 9), (37, 41)] {
-            var noise = Image(width: width, height: height, format: .gray, filledWith: 0)
-            for y in 0..<height {
-                for x in 0..<width { noise[x: x, y: y] = UInt8.random(in: 0...255, using: &generator) }
-            }
-            if let score = noise.uprightLetteringScore() { #expect((-1...1).contains(score)) }
-            if let score = Image(width: width, height: height, format: .gray, filledWith: 0).uprightLetteringScore() {
-                #expect((-1...1).contains(score))
-            }
-        }
-    }
 }
