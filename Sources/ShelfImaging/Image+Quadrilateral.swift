@@ -9,11 +9,10 @@ extension Image {
         guard !isEmpty, let (topLeft, topRight, bottomRight, bottomLeft) = Self.sampleable(corners) else {
             return Image(width: outWidth, height: outHeight, format: format, filledWith: 255)
         }
-        let channels = format.channels
-        let sourceWidth = width, sourceHeight = height
-        let maxX = Double(width - 1), maxY = Double(height - 1)
-        // Where each column falls between the left and right sides, the same on every row.
-        let columnFractions = (0..<outWidth).map { (Double($0) + 0.5) / Double(outWidth) }
+        let channels = format.channels, rowBytes = width * channels
+        // Positions in 1/65536ths of a pixel, stepped along each row: integer work only per pixel.
+        // Corners within a billion pixels keep every position far inside `Int`.
+        let one = 65536.0, maxX = (width - 1) << 16, maxY = (height - 1) << 16
         return Image(width: outWidth, height: outHeight, format: format) { target in
             withUnsafeBytes { source in
                 var base = 0
@@ -21,22 +20,29 @@ extension Image {
                     let t = (Double(row) + 0.5) / Double(outHeight)
                     let leftX = topLeft.x + (bottomLeft.x - topLeft.x) * t
                     let leftY = topLeft.y + (bottomLeft.y - topLeft.y) * t
-                    let spanX = topRight.x + (bottomRight.x - topRight.x) * t - leftX
-                    let spanY = topRight.y + (bottomRight.y - topRight.y) * t - leftY
-                    for s in columnFractions {
-                        let x = min(max(leftX + spanX * s - 0.5, 0), maxX)
-                        let y = min(max(leftY + spanY * s - 0.5, 0), maxY)
-                        let x0 = Int(x), y0 = Int(y)
-                        let fx = x - Double(x0), fy = y - Double(y0)
-                        // The four neighbours' first samples; the right and lower ones stay at the edge.
-                        let upperLeft = (y0 * sourceWidth + x0) * channels
-                        let right = x0 + 1 < sourceWidth ? channels : 0
-                        let down = y0 + 1 < sourceHeight ? sourceWidth * channels : 0
+                    let stepX = (topRight.x + (bottomRight.x - topRight.x) * t - leftX) / Double(outWidth)
+                    let stepY = (topRight.y + (bottomRight.y - topRight.y) * t - leftY) / Double(outWidth)
+                    var x = Int(((leftX + stepX / 2 - 0.5) * one).rounded())
+                    var y = Int(((leftY + stepY / 2 - 0.5) * one).rounded())
+                    let dx = Int((stepX * one).rounded()), dy = Int((stepY * one).rounded())
+                    for _ in 0..<outWidth {
+                        // Points outside the image take the nearest edge pixel.
+                        let heldX = min(max(x, 0), maxX), heldY = min(max(y, 0), maxY)
+                        x &+= dx
+                        y &+= dy
+                        // The four neighbours' first samples (the right and lower ones stay at the
+                        // edge), weighed in 1/256ths and rounded once.
+                        let upperLeft = (heldY >> 16) &* rowBytes &+ (heldX >> 16) &* channels
+                        let right = heldX < maxX ? channels : 0, down = heldY < maxY ? rowBytes : 0
+                        let wx = (heldX >> 8) & 255, wy = (heldY >> 8) & 255
                         for channel in 0..<channels {
-                            target[base + channel] = Self.blend(
-                                source, upperLeft: upperLeft + channel, right: right, down: down, fx: fx, fy: fy)
+                            let at = upperLeft &+ channel
+                            let a = Int(source[at]), b = Int(source[at &+ right])
+                            let c = Int(source[at &+ down]), d = Int(source[at &+ down &+ right])
+                            let top = a &<< 8 &+ (b &- a) &* wx, bottom = c &<< 8 &+ (d &- c) &* wx
+                            target[base &+ channel] = UInt8(truncatingIfNeeded: (top &<< 8 &+ (bottom &- top) &* wy &+ 32768) >> 16)
                         }
-                        base += channels
+                        base &+= channels
                     }
                 }
             }
@@ -52,37 +58,39 @@ extension Image {
         guard !isEmpty, let (topLeft, topRight, bottomRight, bottomLeft) = Self.sampleable(corners) else {
             return Image(width: outWidth, height: outHeight, format: .gray, filledWith: 255)
         }
-        let channels = format.channels
-        let maxX = Double(width - 1), maxY = Double(height - 1)
-        let sourceWidth = width, sourceHeight = height
+        let channels = format.channels, rowBytes = width * channels
+        // Positions in 1/65536ths of a pixel, as `sampled` steps them.
+        let one = 65536.0, maxX = (width - 1) << 16, maxY = (height - 1) << 16
         return Image(width: outWidth, height: outHeight, format: .gray) { target in
             withUnsafeBytes { source in
                 // Luma in 1/256ths, as `grayscale()` weighs the channels; a gray source is its own.
-                @inline(__always) func luma(_ pixel: Int) -> Float {
-                    let base = pixel * channels
-                    guard channels >= 3 else { return 256 * Float(source[base]) }
-                    return 77 * Float(source[base]) + 150 * Float(source[base + 1]) + 29 * Float(source[base + 2])
+                @inline(__always) func luma(_ at: Int) -> Int {
+                    guard channels >= 3 else { return Int(source[at]) &<< 8 }
+                    return 77 &* Int(source[at]) &+ 150 &* Int(source[at &+ 1]) &+ 29 &* Int(source[at &+ 2])
                 }
+                var out = 0
                 for row in 0..<outHeight {
                     let t = (Double(row) + 0.5) / Double(outHeight)
-                    let leftX = topLeft.x + (bottomLeft.x - topLeft.x) * t,
-                        leftY = topLeft.y + (bottomLeft.y - topLeft.y) * t
-                    let rightX = topRight.x + (bottomRight.x - topRight.x) * t
-                    let rightY = topRight.y + (bottomRight.y - topRight.y) * t
-                    let stepX = (rightX - leftX) / Double(outWidth), stepY = (rightY - leftY) / Double(outWidth)
-                    var sourceX = leftX + stepX / 2 - 0.5, sourceY = leftY + stepY / 2 - 0.5
-                    let rowStart = row * outWidth
-                    for column in 0..<outWidth {
-                        let x = min(max(sourceX, 0), maxX), y = min(max(sourceY, 0), maxY)
-                        sourceX += stepX
-                        sourceY += stepY
-                        let x0 = Int(x), y0 = Int(y)
-                        let x1 = min(x0 + 1, sourceWidth - 1), y1 = min(y0 + 1, sourceHeight - 1)
-                        let fx = Float(x - Double(x0)), fy = Float(y - Double(y0))
-                        let a = luma(y0 * sourceWidth + x0), b = luma(y0 * sourceWidth + x1)
-                        let c = luma(y1 * sourceWidth + x0), d = luma(y1 * sourceWidth + x1)
-                        let top = a + (b - a) * fx, bottom = c + (d - c) * fx
-                        target[rowStart + column] = UInt8(min(255, max(0, (top + (bottom - top) * fy) / 256 + 0.5)))
+                    let leftX = topLeft.x + (bottomLeft.x - topLeft.x) * t
+                    let leftY = topLeft.y + (bottomLeft.y - topLeft.y) * t
+                    let stepX = (topRight.x + (bottomRight.x - topRight.x) * t - leftX) / Double(outWidth)
+                    let stepY = (topRight.y + (bottomRight.y - topRight.y) * t - leftY) / Double(outWidth)
+                    var x = Int(((leftX + stepX / 2 - 0.5) * one).rounded())
+                    var y = Int(((leftY + stepY / 2 - 0.5) * one).rounded())
+                    let dx = Int((stepX * one).rounded()), dy = Int((stepY * one).rounded())
+                    for _ in 0..<outWidth {
+                        let heldX = min(max(x, 0), maxX), heldY = min(max(y, 0), maxY)
+                        x &+= dx
+                        y &+= dy
+                        let upperLeft = (heldY >> 16) &* rowBytes &+ (heldX >> 16) &* channels
+                        let right = heldX < maxX ? channels : 0, down = heldY < maxY ? rowBytes : 0
+                        let wx = (heldX >> 8) & 255, wy = (heldY >> 8) & 255
+                        let a = luma(upperLeft), b = luma(upperLeft &+ right)
+                        let c = luma(upperLeft &+ down), d = luma(upperLeft &+ down &+ right)
+                        let top = a &<< 8 &+ (b &- a) &* wx, bottom = c &<< 8 &+ (d &- c) &* wx
+                        // Luma's 1/256ths and the two weights' together: 2^24, rounded once.
+                        target[out] = UInt8(truncatingIfNeeded: (top &<< 8 &+ (bottom &- top) &* wy &+ 1 << 23) >> 24)
+                        out &+= 1
                     }
                 }
             }

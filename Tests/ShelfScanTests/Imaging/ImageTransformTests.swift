@@ -92,6 +92,37 @@ struct ImageTransformTests {
         #expect(stretched.pixels.min() == 0 && stretched.pixels.max() == 255)
     }
 
+    /// Bilinear sampling is exact on a linear ramp: each output pixel is the ramp's value where its
+    /// centre falls, within the one rounding, in every channel and at any sub-pixel position.
+    @Test func sampledQuadrilateralInterpolatesALinearRamp() {
+        var photo = Image(width: 60, height: 50, format: .rgb, filledWith: 0)
+        for y in 0..<50 {
+            for x in 0..<60 {
+                photo[x: x, y: y, channel: 0] = UInt8(2 * x + y)
+                photo[x: x, y: y, channel: 1] = UInt8(3 * y)
+                photo[x: x, y: y, channel: 2] = UInt8(200 - 3 * x)
+            }
+        }
+        // A tilted quadrilateral well inside the image, at fractional corners.
+        let corners = [Point(x: 10.3, y: 5.7), Point(x: 47.9, y: 9.1), Point(x: 44.2, y: 41.6), Point(x: 6.8, y: 38.25)]
+        let (outWidth, outHeight) = (29, 23)
+        let sampled = photo.sampled(quadrilateral: corners, width: outWidth, height: outHeight)
+        for row in 0..<outHeight {
+            for column in 0..<outWidth {
+                let t = (Double(row) + 0.5) / Double(outHeight), s = (Double(column) + 0.5) / Double(outWidth)
+                let left = corners[0].interpolated(to: corners[3], by: t), right = corners[1].interpolated(to: corners[2], by: t)
+                let point = left.interpolated(to: right, by: s)
+                // Pixel centres sit at whole coordinates + 0.5.
+                let (x, y) = (point.x - 0.5, point.y - 0.5)
+                let expected = [2 * x + y, 3 * y, 200 - 3 * x]
+                for channel in 0..<3 {
+                    let value = Double(sampled[x: column, y: row, channel: channel])
+                    #expect(abs(value - expected[channel]) <= 1, "(\(column), \(row)) channel \(channel)")
+                }
+            }
+        }
+    }
+
     @Test func sampledGrayIsTheSampledQuadrilateralInGray() {
         var photo = Image(width: 40, height: 30, format: .rgb, filledWith: 0)
         for y in 0..<30 {
