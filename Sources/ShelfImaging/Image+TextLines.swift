@@ -49,7 +49,7 @@ extension Image {
 
     /// A one-dimensional running median of a gray image, along its rows or its columns; the window
     /// is cut short at the edges.
-    private func medianFiltered(window: Int, horizontally: Bool) -> Image {
+    func medianFiltered(window: Int, horizontally: Bool) -> Image {
         let half = window / 2
         let (lines, length) = horizontally ? (height, width) : (width, height)
         let (lineStep, positionStep) = horizontally ? (width, 1) : (1, width)
@@ -59,7 +59,10 @@ extension Image {
                 for line in 0..<lines {
                     let base = line * lineStep
                     for index in histogram.indices { histogram[index] = 0 }
-                    var count = 0
+                    // The median is the lowest level with more than half the window at or below it;
+                    // it moves little from one position to the next, so it is followed there, with
+                    // the count of samples below it, instead of sought from 0 each time.
+                    var count = 0, level = 0, below = 0
                     for position in 0..<min(half, length) {
                         histogram[Int(samples[base + position * positionStep])] += 1
                         count += 1
@@ -67,17 +70,23 @@ extension Image {
                     for position in 0..<length {
                         let entering = position + half, leaving = position - half - 1
                         if entering < length {
-                            histogram[Int(samples[base + entering * positionStep])] += 1
+                            let sample = Int(samples[base + entering * positionStep])
+                            histogram[sample] += 1
                             count += 1
+                            if sample < level { below += 1 }
                         }
                         if leaving >= 0 {
-                            histogram[Int(samples[base + leaving * positionStep])] -= 1
+                            let sample = Int(samples[base + leaving * positionStep])
+                            histogram[sample] -= 1
                             count -= 1
+                            if sample < level { below -= 1 }
                         }
-                        var seen = 0, level = 0
-                        while level < 255 {
-                            seen += histogram[level]
-                            if 2 * seen > count { break }
+                        while level > 0 && 2 * below > count {
+                            level -= 1
+                            below -= histogram[level]
+                        }
+                        while level < 255 && 2 * (below + histogram[level]) <= count {
+                            below += histogram[level]
                             level += 1
                         }
                         output[base + position * positionStep] = UInt8(level)

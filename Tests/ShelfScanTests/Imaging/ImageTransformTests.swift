@@ -151,6 +151,34 @@ struct ImageTransformTests {
         #expect(page.inverted().hasLightPrint && page.inverted().darkPrint() == page)
     }
 
+    /// The running median gives each window's own median (the lowest level with more than half
+    /// the window at or below it, the window cut short at the edges), along rows and columns, on
+    /// random images of every shape, windows longer than the lines included.
+    @Test func runningMedianMatchesEachWindowsOwnMedian() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<60 {
+            let width = Int.random(in: 1...23, using: &generator), height = Int.random(in: 1...23, using: &generator)
+            // Few levels and many: runs of one level and scattered ones.
+            let levels = Bool.random(using: &generator) ? 4 : 256
+            let pixels = (0..<(width * height)).map { _ in UInt8(Int.random(in: 0..<levels, using: &generator) * (256 / levels)) }
+            let image = Image(width: width, height: height, format: .gray, pixels: pixels)
+            let window = 2 * Int.random(in: 1...15, using: &generator) + 1
+            for horizontally in [true, false] {
+                let filtered = image.medianFiltered(window: window, horizontally: horizontally)
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let (position, length) = horizontally ? (x, width) : (y, height)
+                        let span = max(0, position - window / 2)...min(length - 1, position + window / 2)
+                        let samples = span.map { horizontally ? image.pixels[y * width + $0] : image.pixels[$0 * width + x] }.sorted()
+                        // More than half at or below it: the sorted samples' middle, the upper one of an even count.
+                        let median = samples[samples.count / 2]
+                        #expect(filtered.pixels[y * width + x] == median, "\(width)×\(height) window \(window) at (\(x), \(y))")
+                    }
+                }
+            }
+        }
+    }
+
     /// The running extremes give what the window's own samples give, on images of every shape,
     /// windows wider and taller than the image included.
     @Test func extremeFilterMatchesTheLargestAndSmallestInEachWindow() {
