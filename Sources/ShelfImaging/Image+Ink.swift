@@ -29,15 +29,22 @@ extension Image {
         var distances = [UInt8](repeating: 0, count: pixelCount)
         var histogram = [Int](repeating: 0, count: 256)
         withUnsafeBytes { source in
-            for y in 0..<height {
-                let background = rowBackgrounds[y]
-                for index in (y * width)..<((y + 1) * width) {
-                    let dr = Double(Int(source[3 * index]) - background.0)
-                    let dg = Double(Int(source[3 * index + 1]) - background.1)
-                    let db = Double(Int(source[3 * index + 2]) - background.2)
-                    let distance = UInt8(min(255, (dr * dr + dg * dg + db * db).squareRoot()))
-                    distances[index] = distance
-                    histogram[Int(distance)] += 1
+            distances.withUnsafeMutableBufferPointer { distances in
+                histogram.withUnsafeMutableBufferPointer { histogram in
+                    for y in 0..<height {
+                        let background = rowBackgrounds[y]
+                        for index in (y * width)..<((y + 1) * width) {
+                            let dr = Int(source[3 &* index]) &- background.0
+                            let dg = Int(source[3 &* index &+ 1]) &- background.1
+                            let db = Int(source[3 &* index &+ 2]) &- background.2
+                            // The whole part of the distance: a sum of squares of levels is below 2^24, where
+                            // Float holds every integer and its square root's whole part exactly.
+                            let squared = Float(dr &* dr &+ dg &* dg &+ db &* db)
+                            let distance = UInt8(min(255, Int(squared.squareRoot())))
+                            distances[index] = distance
+                            histogram[Int(distance)] &+= 1
+                        }
+                    }
                 }
             }
         }
