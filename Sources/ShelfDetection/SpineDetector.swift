@@ -50,13 +50,20 @@ public struct SpineDetector: Sendable {
 
     /// The spines in `image`, reduced to at most `workingSide` but not enlarged.
     private func spinesAtWorkingSize(in image: Image) -> [DetectedSpine] {
-        let upright = layout(of: image)
-        let turned = layout(of: image.rotated(quarterTurns: 1))
+        let factor = max(1, Int((Double(max(image.width, image.height)) / Double(workingSide)).rounded(.up)))
+        var working = image.downscaled(byFactor: factor)
+        if working.format != .rgb { working = working.rgb() }
+        let upright = layout(of: working, factor: factor, photoWidth: image.width, photoHeight: image.height)
+        // The working copy is turned, not the photo: a whole photo's quarter turn cost more than the
+        // layout of its copy. The turned copy's columns are whole blocks of the photo's rows counted
+        // from `reach` (its last block may hang below the photo's foot), its rows blocks of its columns.
+        let reach = working.height * factor
+        let turned = layout(of: working.rotated(quarterTurns: 1), factor: factor, photoWidth: reach, photoHeight: image.width)
         guard turned.boundaryLength > sidewaysMargin * upright.boundaryLength else { return upright.spines }
-        // A point (x, y) of the photo is (height - y, x) of the turned copy.
+        // A point (x, y) of the photo is (reach - y, x) of the turned copy.
         return turned.spines.map { spine in
             var spine = spine
-            spine.polygon = spine.polygon.map { Point(x: $0.y, y: Double(image.height) - $0.x) }
+            spine.polygon = spine.polygon.map { Point(x: $0.y, y: min(Double(image.height), max(0, Double(reach) - $0.x))) }
             spine.lean -= 90
             return spine
         }
@@ -70,10 +77,8 @@ public struct SpineDetector: Sendable {
         var boundaryLength: Double
     }
 
-    private func layout(of image: Image) -> Layout {
-        let factor = max(1, Int((Double(max(image.width, image.height)) / Double(workingSide)).rounded(.up)))
-        var working = image.downscaled(byFactor: factor)
-        if working.format != .rgb { working = working.rgb() }
+    /// The layout of a photo `photoWidth` × `photoHeight` from its `working` copy, shrunk by `factor`.
+    private func layout(of working: Image, factor: Int, photoWidth: Int, photoHeight: Int) -> Layout {
 
         // The gradients of the working copy give the roll, and serve the search when there is none to undo.
         var field = GradientField(image: working)
@@ -105,7 +110,7 @@ public struct SpineDetector: Sendable {
                 let lean = (atan(outline.left.slope) + atan(outline.right.slope)) / 2 * 180 / .pi + frame.skew
                 spines.append(
                     DetectedSpine(
-                        polygon: corners.map { frame.photoPoint($0, photoWidth: image.width, photoHeight: image.height) },
+                        polygon: corners.map { frame.photoPoint($0, photoWidth: photoWidth, photoHeight: photoHeight) },
                         score: outline.score, row: rowIndex, lean: lean))
             }
         }
