@@ -54,9 +54,10 @@ public struct SpineDetector: Sendable {
         var working = image.downscaled(byFactor: factor)
         if working.format != .rgb { working = working.rgb() }
         let upright = layout(of: working, factor: factor, photoWidth: image.width, photoHeight: image.height)
-        // The working copy is turned, not the photo: a whole photo's quarter turn cost more than the
-        // layout of its copy. The turned copy's columns are whole blocks of the photo's rows counted
-        // from `reach` (its last block may hang below the photo's foot), its rows blocks of its columns.
+        // The working copy is turned, not the photo: turning a whole photo and shrinking it again took
+        // about a quarter of detection's time. The turned copy's columns are whole blocks of the photo's
+        // rows counted from `reach` (its last block may hang below the photo's foot), its rows blocks
+        // of its columns.
         let reach = working.height * factor
         let turned = layout(of: working.rotated(quarterTurns: 1), factor: factor, photoWidth: reach, photoHeight: image.width)
         guard turned.boundaryLength > sidewaysMargin * upright.boundaryLength else { return upright.spines }
