@@ -122,15 +122,27 @@ extension SpineTextParser {
             else { return false }
             // A comma or colon leads on to a subtitle, not to the author's name.
             if last.hasSuffix(",") || last.hasSuffix(":") { return nameScore(runs[candidate]) < 1 }
-            // Not into a name after a lone "a" or "an": those are more often letters of a spaced-out word.
+            // Not into a name after a lone "a" or "an" (more often letters of a spaced-out word), nor
+            // into a given name and surname after a preposition that can end a title as a verb's
+            // particle ("LEAN IN" "SHERYL SANDBERG"): the name is the author's. After "of" or "the" a
+            // name finishes the title ("The Picture of" "Dorian Gray"), and after "in" so does a
+            // name of another kind ("Crying in" "H Mart").
             let folded = last.folded
-            return Self.unfinishedEndings.contains(folded) && (!["a", "an"].contains(folded) || nameScore(runs[candidate]) < 1)
+            guard Self.unfinishedEndings.contains(folded) else { return false }
+            if ["a", "an"].contains(folded) { return nameScore(runs[candidate]) < 1 }
+            let name = runs[candidate]
+            let isGivenAndSurname = nameScore(name) >= 1 && lexicon.givenNames.contains(name.words[0].text.folded)
+            return !(Self.particleEndings.contains(folded) && isGivenAndSurname)
         }
         var lower = index, upper = index
         while joins(lower - 1, lower) || finishes(lower, lower - 1) { lower -= 1 }
         while joins(upper + 1, upper) || finishes(upper + 1, upper) { upper += 1 }
         return lower...upper
     }
+
+    /// Prepositions that can end a title, after which a given name and surname do not finish it
+    /// (`titleExtent`).
+    static let particleEndings: Set<String> = ["in", "on", "to", "for", "with", "at", "by", "from", "into"]
 
     /// A run that is one word of three letters or fewer, read with confidence under 60, and none
     /// of the small words of titles ("La", "of"): of three letters, no word the lists know either

@@ -55,6 +55,8 @@ import Testing
         ("Barchester:21 Towers:21 | TROLLOPE:18 | Norton:14", "Barchester Towers", "Trollope", "Norton"),
         ("HAWTHORNE:49 | Scarlet:60 Letter:60 | Bloomsbury:30", "Scarlet Letter", "Hawthorne", "Bloomsbury"),
         ("Oscar:17 and:17 Lucinda:17 | Carey:17", "Oscar and Lucinda", "Carey", nil),
+        // A title can end in a verb's particle; the given name and surname after it are the author's.
+        ("LEAN:40 IN:40 | SHERYL:30 SANDBERG:30", "Lean in", "Sheryl Sandberg", nil),
         (
             "OSCAR:20 F.WILDE:20 | THE:30 PICTURE:30 OF:30 DORIAN:30 GRAY:30", "The Picture of Dorian Gray",
             "Oscar F. Wilde", nil
