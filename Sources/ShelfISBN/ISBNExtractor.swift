@@ -85,7 +85,12 @@ private struct LineScan {
     /// Marks `ISBN` labels (also misread as `1SBN`, `lSBN`, `IS8N`, with `-13`, `-10`, `(pbk.)`,
     /// a colon…) and blanks them so that their digits are not taken for part of a number.
     private mutating func findLabels() {
-        let upper = characters.map { Character($0.uppercased()) }
+        // One character for one, so that positions match `characters`: a letter whose capital is
+        // two letters ("ß" → "SS", "ﬁ" → "FI") stays as it is.
+        let upper = characters.map { character -> Character in
+            let capital = character.uppercased()
+            return capital.count == 1 ? Character(capital) : character
+        }
         var index = 0
         while index + 4 <= upper.count {
             let isLabel =

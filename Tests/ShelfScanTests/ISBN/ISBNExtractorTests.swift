@@ -29,6 +29,9 @@ struct ISBNExtractorTests {
         ("ISBN 97B-0-306-40615-7", ["9780306406157"]),
         ("ISBN 978-0-306-40615-7 (hbk.) ISBN 978-1-86197-271-2 (ebk.)", ["9780306406157", "9781861972712"]),
         ("ISBN 978-0-306-40615-7 and ISBN-10 0-306-40615-2", ["9780306406157"]),
+        // Letters whose capital is two letters, before and after the label and number.
+        ("Straße ISBN 978-0-306-40615-7 ﬁn", ["9780306406157"]),
+        ("ß ISBN 0306406152", ["9780306406157"]),
     ])
     func findsISBNs(line: String, expected: [String]) {
         #expect(extractor.isbns(in: line).map(\.isbn13) == expected)
