@@ -130,9 +130,9 @@ extension SpineTextParser {
             let folded = last.folded
             guard Self.unfinishedEndings.contains(folded) else { return false }
             if ["a", "an"].contains(folded) { return nameScore(runs[candidate]) < 1 }
+            guard Self.particleEndings.contains(folded) else { return true }
             let name = runs[candidate]
-            let isGivenAndSurname = nameScore(name) >= 1 && lexicon.givenNames.contains(name.words[0].text.folded)
-            return !(Self.particleEndings.contains(folded) && isGivenAndSurname)
+            return !(lexicon.givenNames.contains(name.words[0].text.folded) && nameScore(name) >= 1)
         }
         var lower = index, upper = index
         while joins(lower - 1, lower) || finishes(lower, lower - 1) { lower -= 1 }

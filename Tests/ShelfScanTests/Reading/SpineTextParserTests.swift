@@ -57,6 +57,8 @@ import Testing
         ("Oscar:17 and:17 Lucinda:17 | Carey:17", "Oscar and Lucinda", "Carey", nil),
         // A title can end in a verb's particle; the given name and surname after it are the author's.
         ("LEAN:40 IN:40 | SHERYL:30 SANDBERG:30", "Lean in", "Sheryl Sandberg", nil),
+        // A name of another shape (an initial and a surname) still finishes the title.
+        ("Lost:30 in:30 | J.:30 Street:30 | ANNA:20 REYES:20", "Lost in J. Street", "Anna Reyes", nil),
         (
             "OSCAR:20 F.WILDE:20 | THE:30 PICTURE:30 OF:30 DORIAN:30 GRAY:30", "The Picture of Dorian Gray",
             "Oscar F. Wilde", nil
