@@ -21,7 +21,7 @@ struct SpineBoundaryFinder: Sendable {
     /// Between two boundaries this many times the row's typical book width apart, a fainter
     /// boundary is looked for (`refined`): two books of one dark colour meet in a seam too faint
     /// for the photo's edge threshold.
-    var wideGap = 1.8
+    var wideGap = 1.5
     /// The edge threshold of that second look, as a share of the photo's.
     var faintEdgeShare = 0.5
     /// The least coverage of a boundary found in that second look: the seam between two dark

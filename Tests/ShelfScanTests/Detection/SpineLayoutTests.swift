@@ -414,8 +414,11 @@ struct SpineLayoutTests {
     /// seams only a little darker: steps the photo's edge threshold passes over, as between black
     /// paperbacks on a real shelf. With their outlines and the seams' columns.
     /// `seamShare`: the share of the books' height along which the seams between the dark ones
-    /// show, in stretches, as where light catches them.
-    static func darkNeighboursRow(seamShare: Double = 1) -> (image: Image, outlines: [[Point]], seams: [Int]) {
+    /// show, in stretches, as where light catches them. `darkBooks`: which books are dark;
+    /// `thinBooks`: which are 28 px wide instead of 48.
+    static func darkNeighboursRow(
+        seamShare: Double = 1, darkBooks: Range<Int> = 4..<8, thinBooks: Set<Int> = []
+    ) -> (image: Image, outlines: [[Point]], seams: [Int]) {
         let width = 900, height = 700, bookWidth = 48, top = 150, boardTop = 600
         var image = Self.wallAndBoard(width: width, height: height, boardTop: boardTop, wall: 200)
         let colours: [Image.Colour] = [
@@ -424,13 +427,16 @@ struct SpineLayoutTests {
         ]
         let dark = Image.Colour(red: 44, green: 44, blue: 48), seam = Image.Colour(red: 22, green: 22, blue: 24)
         var outlines: [[Point]] = [], seams: [Int] = []
+        var left = 162 - bookWidth, previousWidth = bookWidth
         for index in 0..<12 {
-            let left = 162 + index * bookWidth
-            let isDark = (4..<8).contains(index)
+            left += previousWidth
+            let bookWidth = thinBooks.contains(index) ? 28 : bookWidth
+            previousWidth = bookWidth
+            let isDark = darkBooks.contains(index)
             // Dark books touch, a two-pixel seam between them; the others stand a gap apart.
             let body = isDark ? bookWidth : bookWidth - 3
             image.fill(PixelRect(x: left, y: top, width: body, height: boardTop - top), with: isDark ? dark : colours[index % 4])
-            if isDark && index > 4 {
+            if isDark && index > darkBooks.lowerBound {
                 let period = 40, shown = Int(seamShare * Double(period))
                 for y in stride(from: top, to: boardTop, by: period) {
                     image.fill(PixelRect(x: left - 1, y: y, width: 2, height: min(shown, boardTop - y)), with: seam)
@@ -438,7 +444,7 @@ struct SpineLayoutTests {
                 seams.append(left)
             }
             for y in stride(from: top + 20, to: boardTop - 20, by: 6) where (y / 6) % 7 != 0 {
-                for stroke in 0..<3 {
+                for stroke in 0..<3 where 16 + stroke * 10 <= body {
                     image.fill(PixelRect(x: left + 10 + stroke * 10, y: y, width: 6, height: 3), with: .init(red: 235, green: 230, blue: 215))
                 }
             }
@@ -483,6 +489,27 @@ struct SpineLayoutTests {
         firstLookCoverage.faintMinCoverage = firstLookCoverage.minCoverage
         #expect(foundSeams(firstLookCoverage) == 0)
         #expect(foundSeams(SpineBoundaryFinder()) == seams.count)
+    }
+
+    /// A thin dark book against a dark one of the usual width: the two together are only about 1.6
+    /// times as wide as the row's books, yet they are two. The second look (`wideGap`) takes in
+    /// such a stretch; at a bar of 1.8 it did not, and the pair came out as one book.
+    @Test func aThinDarkBookBesideADarkOneIsSplit() {
+        let (image, outlines, seams) = Self.darkNeighboursRow(darkBooks: 5..<7, thinBooks: [5])
+        let field = GradientField(image: image)
+        func foundSeams(_ finder: SpineBoundaryFinder) -> Int {
+            let lines = finder.boundaries(in: field, row: 150..<600)
+            return seams.filter { seam in lines.contains { abs($0.x - Double(seam)) <= 3 } }.count
+        }
+        var formerBar = SpineBoundaryFinder()
+        formerBar.wideGap = 1.8
+        #expect(seams.count == 1)
+        #expect(foundSeams(formerBar) == 0)
+        #expect(foundSeams(SpineBoundaryFinder()) == 1)
+        let spines = SpineDetector().spines(in: image)
+        let matching = OutlineMatching(truth: outlines, detected: spines.map(\.polygon))
+        #expect(matching.matches[5] != nil && matching.matches[6] != nil, "the dark pair: \(matching.matches.keys.sorted())")
+        #expect(matching.matches.count >= 11, "\(matching.matches.count) of 12 books")
     }
 
     /// A rendered shelf turned a quarter either way, as a phone held sideways writes it without
