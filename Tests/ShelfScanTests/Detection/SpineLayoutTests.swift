@@ -427,11 +427,10 @@ struct SpineLayoutTests {
         ]
         let dark = Image.Colour(red: 44, green: 44, blue: 48), seam = Image.Colour(red: 22, green: 22, blue: 24)
         var outlines: [[Point]] = [], seams: [Int] = []
-        var left = 162 - bookWidth, previousWidth = bookWidth
+        var left = 162
         for index in 0..<12 {
-            left += previousWidth
             let bookWidth = thinBooks.contains(index) ? 28 : bookWidth
-            previousWidth = bookWidth
+            defer { left += bookWidth }
             let isDark = darkBooks.contains(index)
             // Dark books touch, a two-pixel seam between them; the others stand a gap apart.
             let body = isDark ? bookWidth : bookWidth - 3
@@ -456,16 +455,19 @@ struct SpineLayoutTests {
         return (image, outlines, seams)
     }
 
+    /// How many of `seams` (columns) `finder` finds a boundary at, within 3 px, in `darkNeighboursRow`'s
+    /// row of books.
+    static func seamsFound(by finder: SpineBoundaryFinder, in field: GradientField, seams: [Int]) -> Int {
+        let lines = finder.boundaries(in: field, row: 150..<600)
+        return seams.filter { seam in lines.contains { abs($0.x - Double(seam)) <= 3 } }.count
+    }
+
     /// Faint seams are found in a second look between boundaries far wider apart than the row's
     /// books, and only there: without it the dark books merge.
     @Test func darkNeighboursMeetingInFaintSeamsAreSplit() {
         let (image, outlines, seams) = Self.darkNeighboursRow()
         let field = GradientField(image: image)
-        let row = 150..<600
-        func foundSeams(_ finder: SpineBoundaryFinder) -> Int {
-            let lines = finder.boundaries(in: field, row: row)
-            return seams.filter { seam in lines.contains { abs($0.x - Double(seam)) <= 3 } }.count
-        }
+        func foundSeams(_ finder: SpineBoundaryFinder) -> Int { Self.seamsFound(by: finder, in: field, seams: seams) }
         var firstLookOnly = SpineBoundaryFinder()
         firstLookOnly.wideGap = .infinity
         #expect(foundSeams(firstLookOnly) == 0)
@@ -481,10 +483,7 @@ struct SpineLayoutTests {
     @Test func seamsShowingInPlacesAreSplit() {
         let (image, _, seams) = Self.darkNeighboursRow(seamShare: 0.5)
         let field = GradientField(image: image)
-        func foundSeams(_ finder: SpineBoundaryFinder) -> Int {
-            let lines = finder.boundaries(in: field, row: 150..<600)
-            return seams.filter { seam in lines.contains { abs($0.x - Double(seam)) <= 3 } }.count
-        }
+        func foundSeams(_ finder: SpineBoundaryFinder) -> Int { Self.seamsFound(by: finder, in: field, seams: seams) }
         var firstLookCoverage = SpineBoundaryFinder()
         firstLookCoverage.faintMinCoverage = firstLookCoverage.minCoverage
         #expect(foundSeams(firstLookCoverage) == 0)
@@ -497,10 +496,7 @@ struct SpineLayoutTests {
     @Test func aThinDarkBookBesideADarkOneIsSplit() {
         let (image, outlines, seams) = Self.darkNeighboursRow(darkBooks: 5..<7, thinBooks: [5])
         let field = GradientField(image: image)
-        func foundSeams(_ finder: SpineBoundaryFinder) -> Int {
-            let lines = finder.boundaries(in: field, row: 150..<600)
-            return seams.filter { seam in lines.contains { abs($0.x - Double(seam)) <= 3 } }.count
-        }
+        func foundSeams(_ finder: SpineBoundaryFinder) -> Int { Self.seamsFound(by: finder, in: field, seams: seams) }
         var formerBar = SpineBoundaryFinder()
         formerBar.wideGap = 1.8
         #expect(seams.count == 1)
