@@ -140,7 +140,9 @@ struct SpineReadingStage: Sendable {
     /// other way along the spine too when that makes no sure title, and,
     /// when still doubtful, one against the spine's local backgrounds from the same cut and, when
     /// the background varies and the book is still doubtful, one in plain grey, the parse the
-    /// confidence model trusts most kept; and when the book would be
+    /// confidence model trusts most kept, with the words it lacks that the other readings of the
+    /// same cut read surely (`SpineReader.merging(wordsOf:into:)`) when the model trusts that no
+    /// less; and when the book would be
     /// selected, its title checked against an independent reading of the stretch of the spine that
     /// holds it (`SpineReader.titleAgreement(of:readIn:outline:in:engine:)`).
     /// A book whose kept reading is the one in plain grey is not checked: it is not selected.
@@ -155,6 +157,8 @@ struct SpineReadingStage: Sendable {
         let first = reader.read(crop, engine: engine)
         lap(.first)
         var kept = findings(of: spine, reading: first)
+        // The readings of the outline's own cut, whose words lie in the same places.
+        var sameCut = [first]
         lap(.parse)
         // Doubtful, and the outline drawn through the lettering: read from a wider cut too. The
         // further readings keep the outline's own cut: lines found in the wider one take in the
@@ -171,6 +175,7 @@ struct SpineReadingStage: Sendable {
         if readsLineByLine, kept.confidence < Self.doubtfulConfidence {
             let lines = findings(
                 of: spine, reading: reader.readByLines(crop, orientation: kept.reading.orientation, engine: engine))
+            sameCut.append(lines.reading)
             if lines.confidence > kept.confidence { kept = lines }
             // The first reading of a doubtful book may have been surer read backwards; lettering read
             // the wrong way round makes no sure title: the lines are read the other way along it too.
@@ -179,6 +184,7 @@ struct SpineReadingStage: Sendable {
             {
                 let other: TextOrientation = lines.reading.orientation == .topToBottom ? .bottomToTop : .topToBottom
                 let turned = findings(of: spine, reading: reader.readByLines(crop, orientation: other, engine: engine))
+                sameCut.append(turned.reading)
                 if turned.confidence > kept.confidence { kept = turned }
             }
             lap(.lines)
@@ -186,6 +192,7 @@ struct SpineReadingStage: Sendable {
         if kept.confidence < Self.doubtfulConfidence {
             if let second = reader.readAgainstLocalBackground(crop, engine: engine) {
                 let again = findings(of: spine, reading: second)
+                sameCut.append(second)
                 if again.confidence > kept.confidence { kept = again }
                 // A background that varies is where inking by colour is least sure: one more
                 // reading, in plain grey, when the book is still doubtful. (Not on a spine of one
@@ -193,10 +200,24 @@ struct SpineReadingStage: Sendable {
                 if kept.confidence < Self.doubtfulConfidence {
                     var grey = findings(of: spine, reading: reader.readInPlainGrey(crop, engine: engine))
                     grey.isReadInPlainGrey = true
+                    sameCut.append(grey.reading)
                     if grey.confidence > kept.confidence { kept = grey }
                 }
             }
             lap(.again)
+        }
+        // Words the kept reading lacks that another reading of the same cut read surely: kept
+        // with them when the confidence model trusts the parse at least as much.
+        if sameCut.contains(kept.reading) {
+            let lent = sameCut.reduce(kept.reading) { reading, other in
+                other == kept.reading ? reading : reader.merging(wordsOf: other, into: reading) ?? reading
+            }
+            if lent != kept.reading {
+                var merged = findings(of: spine, reading: lent)
+                merged.isReadInPlainGrey = kept.isReadInPlainGrey
+                if merged.confidence >= kept.confidence { kept = merged }
+            }
+            lap(.parse)
         }
         // An ISBN printed on the book is check enough; a book withheld from selection
         // (`SpineFindings.withheldBecause`) is not selected, checked or not.

@@ -263,7 +263,7 @@ public struct SpineReader: Sendable {
     }
 
     /// How much two boxes share vertically, as a share of the lower one's height.
-    private func verticalOverlap(_ a: PixelRect, _ b: PixelRect) -> Double {
+    func verticalOverlap(_ a: PixelRect, _ b: PixelRect) -> Double {
         let shared = min(a.maxY, b.maxY) - max(a.y, b.y)
         return Double(max(0, shared)) / Double(max(1, min(a.height, b.height)))
     }

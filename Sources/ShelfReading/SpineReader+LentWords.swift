@@ -1,0 +1,42 @@
+import ShelfImaging
+import ShelfOCR
+
+extension SpineReader {
+    /// The least Tesseract confidence (0…100) of a word another reading lends (`merging`): the
+    /// confidence at which a whole reading is taken without comparison (`acceptedConfidence`'s
+    /// default).
+    static let lentWordConfidence = 70.0
+
+    /// `reading` with the words of `other`, a reading of the same cut turned the same way, that it
+    /// lacks: each a word the lexicon knows, of three letters or more, read with confidence
+    /// `lentWordConfidence` or more, where `reading` read nothing, on the band of one of its lines
+    /// and within two line heights of a word of it. Readings of one spine inked or cut into lines
+    /// differently lose different words ("THE SILVER HARBOUR" in one, "HARBOUR LIGHTS" in
+    /// another); a word read surely in one is the spine's. Nil when `other` lends nothing.
+    public func merging(wordsOf other: Reading, into reading: Reading) -> Reading? {
+        guard let lexicon, other.orientation == reading.orientation, !reading.text.lines.isEmpty else { return nil }
+        var lines = reading.text.lines
+        var lent = false
+        for word in other.text.words {
+            guard word.confidence >= Self.lentWordConfidence, word.text.filter(\.isLetter).count >= 3,
+                lexicon.knows(word.text.folded)
+            else { continue }
+            let isCovered = lines.contains { line in line.words.contains { !$0.box.intersection(word.box).isEmpty } }
+            guard !isCovered else { continue }
+            let nearLine = lines.indices.first { index in
+                lines[index].words.contains { neighbour in
+                    let gap = max(neighbour.box.x - word.box.maxX, word.box.x - neighbour.box.maxX)
+                    return verticalOverlap(word.box, neighbour.box) >= 0.5
+                        && Double(gap) <= 2 * Double(max(word.box.height, neighbour.box.height))
+                }
+            }
+            guard let index = nearLine else { continue }
+            let place = lines[index].words.firstIndex { $0.box.x > word.box.x } ?? lines[index].words.count
+            lines[index].words.insert(word, at: place)
+            lines[index].box = lines[index].box.union(word.box)
+            lent = true
+        }
+        guard lent else { return nil }
+        return Reading(text: RecognizedText(lines: lines), orientation: reading.orientation, scale: reading.scale)
+    }
+}
