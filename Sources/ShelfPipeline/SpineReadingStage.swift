@@ -206,17 +206,8 @@ struct SpineReadingStage: Sendable {
             }
             lap(.again)
         }
-        // Words the kept reading lacks that another reading of the same cut read surely: kept
-        // with them when the confidence model trusts the parse at least as much.
-        if sameCut.contains(kept.reading) {
-            let lent = sameCut.reduce(kept.reading) { reading, other in
-                other == kept.reading ? reading : reader.merging(wordsOf: other, into: reading) ?? reading
-            }
-            if lent != kept.reading {
-                var merged = findings(of: spine, reading: lent)
-                merged.isReadInPlainGrey = kept.isReadInPlainGrey
-                if merged.confidence >= kept.confidence { kept = merged }
-            }
+        if sameCut.count > 1 {
+            kept = withLentWords(kept, from: sameCut)
             lap(.parse)
         }
         // An ISBN printed on the book is check enough; a book withheld from selection
@@ -229,6 +220,20 @@ struct SpineReadingStage: Sendable {
             lap(.check)
         }
         return (kept, times)
+    }
+
+    /// `kept` with the words it lacks that the other readings of its cut, `sameCut`, read surely
+    /// (`SpineReader.merging(wordsOf:into:)`), when the confidence model trusts that parse at least
+    /// as much; `kept` as it is when its reading is not of that cut (the wider one).
+    func withLentWords(_ kept: SpineFindings, from sameCut: [SpineReader.Reading]) -> SpineFindings {
+        guard sameCut.contains(kept.reading) else { return kept }
+        let lent = sameCut.reduce(kept.reading) { reading, other in
+            other == kept.reading ? reading : reader.merging(wordsOf: other, into: reading) ?? reading
+        }
+        guard lent != kept.reading else { return kept }
+        var merged = findings(of: kept.spine, reading: lent)
+        merged.isReadInPlainGrey = kept.isReadInPlainGrey
+        return merged.confidence >= kept.confidence ? merged : kept
     }
 
     private func findings(of spine: DetectedSpine, reading: SpineReader.Reading) -> SpineFindings {

@@ -31,9 +31,7 @@ extension SpineReader {
                 }
             }
             guard let index = nearLine else { continue }
-            let place = lines[index].words.firstIndex { $0.box.x > word.box.x } ?? lines[index].words.count
-            lines[index].words.insert(word, at: place)
-            lines[index].box = lines[index].box.union(word.box)
+            Self.insert(word, into: &lines[index])
             lent = true
         }
         guard lent else { return nil }

@@ -232,9 +232,7 @@ public struct SpineReader: Sendable {
                 }),
                     verticalOverlap(word.box, lines[index].box) >= 0.5
                 {
-                    let place = lines[index].words.firstIndex { $0.box.x > word.box.x } ?? lines[index].words.count
-                    lines[index].words.insert(word, at: place)
-                    lines[index].box = lines[index].box.union(word.box)
+                    Self.insert(word, into: &lines[index])
                 } else {
                     rest.append(word)
                 }
@@ -246,6 +244,13 @@ public struct SpineReader: Sendable {
             lines.insert(line, at: place)
         }
         return RecognizedText(lines: lines)
+    }
+
+    /// Puts `word` into `line` in its place along it, left to right.
+    static func insert(_ word: RecognizedText.Word, into line: inout RecognizedText.Line) {
+        let place = line.words.firstIndex { $0.box.x > word.box.x } ?? line.words.count
+        line.words.insert(word, at: place)
+        line.box = line.box.union(word.box)
     }
 
     /// A word read in the part `region` of an image, enlarged by `enlargement`, with its box and its

@@ -178,4 +178,50 @@ struct SpineReadingStageTests {
                 Array(shelf.spines.prefix(1)), in: shelf.image, barcodes: { throw Broken() })
         }
     }
+
+    // MARK: - Words lent between readings of one cut
+
+    /// A reading of one line of words, each 40 pixels tall and 30 a letter, from (x, 40).
+    static func reading(_ words: [(String, Int)]) -> SpineReader.Reading {
+        let read = words.map { text, x in
+            RecognizedText.Word(
+                text: text, confidence: 95, box: PixelRect(x: x, y: 40, width: 30 * text.count, height: 40))
+        }
+        let box = read.dropFirst().reduce(read[0].box) { $0.union($1.box) }
+        return SpineReader.Reading(
+            text: RecognizedText(lines: [RecognizedText.Line(words: read, box: box)]), orientation: .topToBottom,
+            scale: 1)
+    }
+
+    /// The findings of `reading` as the stage makes them.
+    static func findings(_ reading: SpineReader.Reading, stage: SpineReadingStage) -> SpineFindings {
+        let spine = DetectedSpine(polygon: [], score: 1, row: 0, lean: 0)
+        let parsed = stage.parser.parse(reading.text)
+        return SpineFindings(
+            spine: spine, reading: reading, parsed: parsed, assessment: stage.assessor.assess(parsed, on: spine))
+    }
+
+    static let keptTitle = reading([("THE", 0), ("SILVER", 110), ("HARBOUR", 310)])
+    static let lending = reading([("HARBOUR", 312), ("LIGHTS", 540)])
+
+    /// The kept reading of a doubtful book takes the title's last word from another reading of
+    /// its cut, and stays the reading in plain grey if it was.
+    @Test func theKeptReadingTakesTheWordsItsCutsOtherReadingsReadSurely() throws {
+        let stage = try Self.stage()
+        var kept = Self.findings(Self.keptTitle, stage: stage)
+        kept.isReadInPlainGrey = true
+        let lent = stage.withLentWords(kept, from: [Self.lending, Self.keptTitle])
+        #expect(lent.parsed.title?.folded == "the silver harbour lights", "\(lent.parsed.title ?? "no title")")
+        #expect(lent.confidence >= kept.confidence)
+        #expect(lent.isReadInPlainGrey)
+    }
+
+    /// A kept reading of another cut (the wider one) takes no words: their places do not line up.
+    @Test func aReadingOfAnotherCutTakesNoWords() throws {
+        let stage = try Self.stage()
+        let kept = Self.findings(Self.keptTitle, stage: stage)
+        let lent = stage.withLentWords(kept, from: [Self.lending])
+        #expect(lent.reading == kept.reading)
+        #expect(lent.parsed.title == kept.parsed.title)
+    }
 }
