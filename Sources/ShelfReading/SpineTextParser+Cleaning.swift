@@ -31,7 +31,9 @@ extension SpineTextParser {
 
     /// The text with the sizes of doubtful words held to the size of their neighbours: a word read
     /// with low confidence and boxes far taller than the words beside it ("Brave" 150 px before
-    /// "New World" 55 px) is a mark merged with the edge of the crop, not large type.
+    /// "New World" 55 px) is a mark merged with the edge of the crop, not large type. Only a
+    /// neighbour read at least as surely is a measure: a scrap one pixel tall beside a word is
+    /// itself the mark.
     func steadyingHeights(_ text: RecognizedText) -> RecognizedText {
         var steadied = text
         for (lineIndex, line) in text.lines.enumerated() {
@@ -39,7 +41,7 @@ extension SpineTextParser {
                 let neighbours = [wordIndex - 1, wordIndex + 1].filter { line.words.indices.contains($0) }.map {
                     line.words[$0]
                 }
-                .filter { $0.text.filter(\.isLetter).count >= 2 }
+                .filter { $0.text.filter(\.isLetter).count >= 2 && $0.confidence >= word.confidence }
                 guard let size = neighbours.map(\.capitalHeight).max(), word.capitalHeight > 1.6 * size else {
                     continue
                 }
@@ -137,6 +139,44 @@ extension SpineTextParser {
         while let first = words.first, isJunk(first) || isScrap(first) { words.removeFirst() }
         while let last = words.last, isJunk(last) || isScrap(last) { words.removeLast() }
         return words.isEmpty ? nil : Run(words: Array(words), line: run.line)
+    }
+
+    /// The runs without the doubtful scraps set between two runs of words ("STEEPLE / Fie / ey) /
+    /// CHASING"): marks a picture or a crease behind the lettering made, which would part a title's
+    /// words. A scrap is a run of words of three letters or fewer, each read with confidence under
+    /// 60 and, unless under 40, no word of three letters the lists know ("HAL" stays); the runs on
+    /// either side, a line apart at most, each hold a word of four letters or more that the lists
+    /// know, or a word read surely.
+    func droppingScrapsBetweenWords(_ runs: [Run]) -> [Run] {
+        func isKnownWord(_ word: RecognizedText.Word) -> Bool {
+            let letters = String(word.text.filter(\.isLetter)).folded
+            return letters.count >= 4 && lexicon.knows(letters)
+        }
+        func isScrap(_ word: RecognizedText.Word) -> Bool {
+            let letters = String(word.text.filter(\.isLetter)).folded
+            return letters.count <= 3 && word.confidence < 60 && (word.confidence < 40 || letters.count < 3 || !lexicon.knows(letters))
+        }
+        func isScrap(_ run: Run) -> Bool { run.words.allSatisfy(isScrap) }
+        func holdsWords(_ run: Run) -> Bool {
+            run.words.contains { isKnownWord($0) || ($0.confidence >= 70 && $0.text.filter(\.isLetter).count >= 3) }
+        }
+        var kept: [Run] = []
+        var index = runs.startIndex
+        while index < runs.endIndex {
+            guard isScrap(runs[index]), let before = kept.last, holdsWords(before) else {
+                kept.append(runs[index])
+                index += 1
+                continue
+            }
+            let end = runs[index...].firstIndex { !isScrap($0) } ?? runs.endIndex
+            if end < runs.endIndex, holdsWords(runs[end]), abs(runs[end].line - before.line) <= 1 {
+                index = end
+            } else {
+                kept += runs[index..<end]
+                index = end
+            }
+        }
+        return kept
     }
 
     /// A mark Tesseract makes of a logo, an edge or a stain: a lone digit, a short lower-case

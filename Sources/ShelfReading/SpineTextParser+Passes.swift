@@ -29,6 +29,7 @@ extension SpineTextParser {
     static let runPasses: [RunPass] = [
         RunPass(name: "splitPublishers") { parser, runs in parser.splitPublishers(in: runs) },
         RunPass(name: "trimJunk") { parser, runs in runs.compactMap(parser.trimmingJunk) },
+        RunPass(name: "dropScrapsBetweenWords") { parser, runs in parser.droppingScrapsBetweenWords(runs) },
         RunPass(name: "splitCapitalsAtEdges") { _, runs in runs.flatMap(SpineTextParser.splittingCapitalsAtEdges) },
         RunPass(name: "splitNames") { parser, runs in parser.splitNames(in: runs) },
         RunPass(name: "splitSurnamesAtEdges") { parser, runs in runs.flatMap(parser.splittingSurnameAtEdges) },

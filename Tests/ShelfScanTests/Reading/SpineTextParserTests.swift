@@ -357,6 +357,32 @@ import Testing
         #expect(Self.parser.withoutImpossibleWords(plain) == plain)
     }
 
+    /// A doubtful word is held to the size of a neighbour read at least as surely; a scrap one
+    /// pixel tall and read less surely is no measure of it.
+    @Test func holdsADoubtfulWordOnlyToTheSizeOfASurerNeighbour() {
+        let merged = Self.reading("Brave:150:35 New:55 World:55")
+        #expect(Self.parser.steadyingHeights(merged).lines[0].words[0].capitalHeight == 55)
+        let besideAScrap = Self.reading("STEEPLE:44:43 ag,:1:24")
+        #expect(Self.parser.steadyingHeights(besideAScrap).lines[0].words[0].capitalHeight == 44)
+    }
+
+    /// Unsure scraps between two runs of words are marks, not words that part a title; a short
+    /// name the lists know, read with some confidence, stays.
+    @Test func dropsUnsureScrapsBetweenRunsOfWords() {
+        let runs = Self.parser.runs(of: Self.reading("STEEPLE:43:85 Fie:13:21 ey):27:25 / CHASING:43:96"))
+        #expect(runs.map(\.text) == ["STEEPLE", "Fie", "ey)", "CHASING"])
+        #expect(Self.parser.droppingScrapsBetweenWords(runs).map(\.text) == ["STEEPLE", "CHASING"])
+        let parsed = Self.parser.parse(Self.reading("STEEPLE:43:85 Fie:13:21 ey):27:25 / CHASING:43:96"))
+        #expect(parsed.title == "Steeple Chasing")
+        // At the end, or before a line far below, a scrap is not between words and stays.
+        let atEnd = Self.parser.runs(of: Self.reading("STEEPLE:43:85 | Fie:13:21"))
+        #expect(Self.parser.droppingScrapsBetweenWords(atEnd) == atEnd)
+        let linesApart = Self.parser.runs(of: Self.reading("STEEPLE:43:85 Fie:13:21 / ey):13:25 / CHASING:43:96"))
+        #expect(Self.parser.droppingScrapsBetweenWords(linesApart) == linesApart)
+        let name = Self.parser.runs(of: Self.reading("Claves:50 para:50 mejorar:50 | HAL:34:56 | Wissen:45:65"))
+        #expect(Self.parser.droppingScrapsBetweenWords(name) == name)
+    }
+
     @Test func takesAParticleReadWithFForEAsAParticle() {
         var text = Self.reading("OLEAJE:16 / MARINA:15 DF:15 LA:15 CUEVA:15")
         // "DF" set a word space apart on either side, as read, not glued to its neighbours as a letter.
