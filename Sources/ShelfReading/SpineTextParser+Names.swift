@@ -83,8 +83,13 @@ extension SpineTextParser {
                 let joins: Bool
                 if previous.line == run.line {
                     let gap = Double(run.words[0].box.x - previous.words[previous.words.count - 1].box.maxX)
+                    // Given names alone ("MANUEL TOMAS") may end with the surname: they take one more
+                    // word, not two ("BARGA INEDIT", the title beside them).
+                    let givenNamesAlone = previous.words.count >= 2
+                        && previous.words.allSatisfy { isNameStart($0.text.folded, original: $0.text) }
                     joins = gap < 2.5 * previous.height && nameLength(from: 0, in: words) == words.count
                         && nameLength(from: 0, in: previous.words) != previous.words.count
+                        && !(givenNamesAlone && run.words.count >= 2)
                 } else {
                     let given = previous.words[0].text
                     joins = Self.isStacked(run, under: previous) && isNameStart(given.folded, original: given)

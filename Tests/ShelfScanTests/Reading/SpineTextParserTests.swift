@@ -357,6 +357,19 @@ import Testing
         #expect(Self.parser.withoutImpossibleWords(plain) == plain)
     }
 
+    /// Given names alone may end with the surname: they take one more word as the rest of the
+    /// name, not a run of two beside them, which is the title.
+    @Test func givenNamesAloneTakeOneWordMoreAsTheirSurname() {
+        let titleBeside = Self.parser.runs(of: Self.reading("JOSE:30 LUIS:30 ¦ KORVAL:34 DENTIR:34"))
+        #expect(titleBeside.map(\.text) == ["JOSE LUIS", "KORVAL DENTIR"])
+        #expect(Self.parser.joiningNames(titleBeside).map(\.text) == ["JOSE LUIS", "KORVAL DENTIR"])
+        let surname = Self.parser.runs(of: Self.reading("JOSE:30 LUIS:30 ¦ KORVAL:34"))
+        #expect(Self.parser.joiningNames(surname).map(\.text) == ["JOSE LUIS KORVAL"])
+        let parsed = Self.parser.parse(Self.reading("JOSE:30 LUIS:30 ¦ KORVAL:34 DENTIR:34"))
+        #expect(parsed.title == "Korval Dentir")
+        #expect(parsed.author == "Jose Luis")
+    }
+
     /// A doubtful word is held to the size of a neighbour read at least as surely; a scrap one
     /// pixel tall and read less surely is no measure of it.
     @Test func holdsADoubtfulWordOnlyToTheSizeOfASurerNeighbour() {
