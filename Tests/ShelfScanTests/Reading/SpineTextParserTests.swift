@@ -357,6 +357,13 @@ import Testing
         #expect(Self.parser.withoutImpossibleWords(plain) == plain)
     }
 
+    /// No given name in the lists is a small word of titles ("Els" is a Dutch name and the
+    /// Catalan "the"): such a word would start a name wherever a title starts with it.
+    @Test func noGivenNameIsASmallWordOfTitles() {
+        let smallWords = SpineTextParser.functionWords.union(SpineTextParser.titleWords)
+        #expect(Self.parser.lexicon.givenNames.intersection(smallWords).isEmpty)
+    }
+
     /// Given names alone may end with the surname: they take one more word as the rest of the
     /// name, not a run of two beside them, which is the title.
     @Test func givenNamesAloneTakeOneWordMoreAsTheirSurname() {
