@@ -1,11 +1,13 @@
 import ShelfBarcodes
+import ShelfDetection
 import ShelfISBN
+import ShelfImaging
 import ShelfLibrary
 
 /// The last stage of a photo: each spine's findings, with the barcode on it or the ISBN printed on
 /// it, become a reported book, matched against the owner's library; and the photo's ISBNs are
 /// gathered, barcodes first. An outline that shows no book (`SpineFindings.showsNoBook`) and has
-/// no ISBN is not reported.
+/// no ISBN is not reported, nor one that is a bar of a code read beside it (`isBar(_:of:)`).
 struct BookAssembly: Sendable {
     var assessor: BookAssessor
     var library: LibraryMatcher?
@@ -18,6 +20,8 @@ struct BookAssembly: Sendable {
         for (spineFindings, lineISBN) in zip(findings, lineISBNs) {
             let spine = spineFindings.spine
             let barcode = barcodes.first { spine.contains($0.centre) }
+            // The other bars of a code seen close up (a back cover) are not books.
+            if barcode == nil, barcodes.contains(where: { Self.isBar(spine, of: $0) }) { continue }
             // A barcode on the spine wins over printed text when both were read.
             let printed = spineFindings.parsed.isbn ?? lineISBN
             // An outline with no lettering and no book's shape, and no ISBN on it, is left out.
@@ -30,5 +34,17 @@ struct BookAssembly: Sendable {
             }
         }
         return (books, isbns)
+    }
+
+    /// Whether `spine` is one of the bars of `barcode` that detection took for a spine: no longer
+    /// than the code is wide, and centred within that width of the code's centre. A book's spine
+    /// is several times longer than a code printed on it.
+    static func isBar(_ spine: DetectedSpine, of barcode: BarcodeFinding) -> Bool {
+        let xs = barcode.polygon.map(\.x), ys = barcode.polygon.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return false }
+        let codeSize = max(maxX - minX, maxY - minY)
+        let count = Double(spine.polygon.count)
+        let centre = Point(x: spine.polygon.reduce(0) { $0 + $1.x } / count, y: spine.polygon.reduce(0) { $0 + $1.y } / count)
+        return codeSize > 0 && spine.length <= 1.5 * codeSize && centre.distance(to: barcode.centre) <= 0.75 * codeSize
     }
 }

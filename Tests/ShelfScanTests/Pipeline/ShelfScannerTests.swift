@@ -38,6 +38,25 @@ struct ShelfScannerTests {
         }
     }
 
+    /// A back cover scanned as a shelf: its code is read, and its bars, which detection outlines
+    /// as thin spines, are not reported as books.
+    @Test(arguments: ["barcode-009.jpg", "barcode-12mp.jpg"])
+    func aBackCoversBarsAreNotBooks(_ photo: String) async throws {
+        let report = await Self.scanner.scanReport(forPhotoAt: Fixtures.path("barcodes/\(photo)"))
+        let truth = try Fixtures.json(PhotoTruth.self, "barcodes/\(photo).truth.json")
+        #expect(report.isbns.map(\.isbn.isbn13) == truth.isbns)
+        let code = try #require(truth.barcodes.first?.polygon)
+        let (xs, ys) = (code.map { $0[0] }, code.map { $0[1] })
+        let codeSize = max(xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+        let codeCentre = (x: xs.reduce(0, +) / 4, y: ys.reduce(0, +) / 4)
+        for book in report.books where book.isbn == nil {
+            let centre = (x: book.polygon.map(\.x).reduce(0, +) / 4, y: book.polygon.map(\.y).reduce(0, +) / 4)
+            let length = max(book.polygon[0].distance(to: book.polygon[3]), book.polygon[1].distance(to: book.polygon[2]))
+            let isOnTheCode = hypot(centre.x - codeCentre.x, centre.y - codeCentre.y) < 0.5 * codeSize
+            #expect(!(isOnTheCode && length < codeSize), "a bar reported as a book: \(book.polygon)")
+        }
+    }
+
     @Test func aPhotoThatCannotBeReadIsReportedAndTheBatchGoesOn() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shelfscan-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
