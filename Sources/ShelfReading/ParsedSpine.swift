@@ -24,6 +24,9 @@ public struct ParsedSpine: Sendable, Equatable {
         case titleIsProse
         /// They hold a price ("$16.95", "£9.99", "12,90 €"): the corner of a back cover.
         case titleHasPrice
+        /// They end with a word no title ends with ("The 48 Laws of", "Internal Control of an"): the
+        /// rest of the title was lost or read elsewhere.
+        case titleIsUnfinished
     }
     /// Why the title and author found may be wrongly paired, when the spine's layout leaves it open;
     /// nil when it does not.

@@ -61,7 +61,9 @@ public struct SpineTextParser: Sendable {
         parsed.title = Self.tidy(Self.titleText(of: runs[titleRange]))
         parsed.titleBox = titleWords.dropFirst().reduce(titleWords.first?.box) { $0?.union($1.box) }
         parsed.notATitle =
-            Self.isProse(titleWords) ? .titleIsProse : titleWords.contains { Self.isPrice($0.text) } ? .titleHasPrice : nil
+            Self.isProse(titleWords) ? .titleIsProse
+            : titleWords.contains { Self.isPrice($0.text) } ? .titleHasPrice
+            : Self.isUnfinished(titleWords) ? .titleIsUnfinished : nil
         describeTitle(titleWords, line: runs[titleRange.lowerBound].line, in: &parsed.evidence)
         let leftover = runs.indices.filter { !titleRange.contains($0) && $0 != authorIndex }.map {
             runs[$0].letterCount
@@ -157,6 +159,14 @@ public struct SpineTextParser: Sendable {
         let titleGaps = (author > title.upperBound ? gaps.dropLast() : gaps.dropFirst()).sorted()
         let usual = titleGaps[titleGaps.count / 2]
         return surnameGap <= 1.5 * max(usual, 1) ? .authorMayContinueTitle : nil
+    }
+
+    /// Whether a title's last word is one no title ends with: an article, "of", "and", a possessive
+    /// (`unfinishedEndings`, less the prepositions that can end one as a verb's particle, "Lean In",
+    /// and "die", an English word as well as a German article: "Live and Let Die").
+    static func isUnfinished(_ titleWords: [RecognizedText.Word]) -> Bool {
+        guard titleWords.count >= 2, let last = titleWords.last?.text.folded else { return false }
+        return unfinishedEndings.subtracting(particleEndings).subtracting(["die"]).contains(last)
     }
 
     private func isISBN(_ run: Run) -> Bool {

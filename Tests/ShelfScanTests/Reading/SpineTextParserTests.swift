@@ -237,6 +237,20 @@ import Testing
         #expect(parsed.notATitle == .titleHasPrice, "\(parsed.title ?? "nil")")
     }
 
+    /// A title that ends with "of", "and" or an article lost its end; one that ends with a verb's
+    /// particle ("Lean In") or with "Die" ("Live and Let Die") did not.
+    @Test(arguments: [
+        ("THE:40 48:40 LAWS:40 OF:40", true), ("Internal:30 Control:30 of:30 an:30", true),
+        ("Historia:30 de:30 la:30", true), ("Silver:30 Harbour:30 and:30", true),
+        ("LEAN:40 IN:40 | SHERYL:20 SANDBERG:20", false), ("LIVE:40 AND:40 LET:40 DIE:40", false),
+        ("Silver:30 Harbour:30", false),
+    ])
+    func tellsATitleThatLostItsEnd(_ spec: String, _ isUnfinished: Bool) {
+        let parsed = Self.parser.parse(Self.reading(spec))
+        #expect(parsed.title != nil)
+        #expect((parsed.notATitle == .titleIsUnfinished) == isUnfinished, "\(parsed.title ?? "nil")")
+    }
+
     @Test(arguments: ["1984", "2.0", "Vol.3", "1,000", "Catch-22"])
     func tellsANumberInATitleFromAPrice(_ word: String) {
         #expect(!SpineTextParser.isPrice(word))
