@@ -157,8 +157,10 @@ public struct SpineTextParser: Sendable {
         let gaps = zip(words, words.dropFirst()).map { Double($1.box.x - $0.box.maxX) }
         let surnameGap = author > title.upperBound ? gaps[gaps.count - 1] : gaps[0]
         let titleGaps = (author > title.upperBound ? gaps.dropLast() : gaps.dropFirst()).sorted()
-        let usual = titleGaps[titleGaps.count / 2]
-        return surnameGap <= 1.5 * max(usual, 1) ? .authorMayContinueTitle : nil
+        // A word space is at least a third of the type's height: boxes that overlap (a word's box
+        // stretched by a mark) measure none.
+        let usual = max(titleGaps[titleGaps.count / 2], runs[title.lowerBound].height / 3)
+        return surnameGap <= 1.5 * usual ? .authorMayContinueTitle : nil
     }
 
     /// Whether a title's last word is one no title ends with: an article, "of", "and", a possessive

@@ -212,6 +212,13 @@ import Testing
         #expect(close.pairingDoubt == .authorMayContinueTitle)
         let apart = Self.parser.parse(Self.reading("BUILDING:40 NORTHERN:40 | | KOVAC:28"))
         #expect(apart.title == "Building Northern" && apart.author == "Kovac" && apart.pairingDoubt == nil)
+        // The title's own boxes overlapping (one stretched by a mark) measure no word space: the
+        // name is as close as a word space of the type's size, and still in doubt.
+        var overlapping = Self.reading("BUILDING:40 NORTHERN:40 KOVAC:28")
+        overlapping.lines[0].words[0].box.width += 200
+        let stretched = Self.parser.parse(overlapping)
+        #expect(stretched.title == "Building Northern" && stretched.author == "Kovac")
+        #expect(stretched.pairingDoubt == .authorMayContinueTitle)
     }
 
     /// Words that run on past a dozen with a sentence ending among them are a back cover's blurb, not
