@@ -68,6 +68,23 @@ struct BarcodeScannerTests {
         #expect(total >= 13 && readCount == total, "read \(readCount) of \(total) ISBN barcodes")
     }
 
+    /// A back cover seen small and turned (a code about 200 pixels long at 28°, on a dark table):
+    /// the blocks that look like bars miss the code's ends, and a crop twice as wide around them
+    /// reads it, on a shelf too.
+    @Test(arguments: ["barcode-004.jpg", "barcode-013.jpg"])
+    func readsASmallTurnedCodeWhoseEndsTheBarsMiss(_ name: String) throws {
+        let truth = try Fixtures.json(PhotoTruth.self, "barcodes/\(name).truth.json")
+        let cover = try ImageDecoder().decodePhoto(atPath: Fixtures.path("barcodes/\(name)")).image.grayscale()
+        let turned = cover.scaled(by: 0.45).rotated(byDegrees: -28, fill: 52)
+        var table = Image(
+            width: max(turned.width + 100, 1800), height: max(turned.height + 100, 1900), format: .gray, filledWith: 52)
+        for y in 0..<turned.height {
+            for x in 0..<turned.width { table[x: x + 50, y: y + 50] = turned[x: x, y: y] }
+        }
+        let read = BarcodeScanner(searchesWholePhoto: false).isbnBarcodes(in: table)
+        #expect(read.map(\.isbn.isbn13) == truth.isbns)
+    }
+
     @Test func outlinesTheBarcodeWhereItIs() throws {
         let outcome = try Self.scan("barcode-001.jpg")
         let finding = try #require(outcome.found.first)
