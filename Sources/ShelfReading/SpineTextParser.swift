@@ -163,13 +163,16 @@ public struct SpineTextParser: Sendable {
         return surnameGap <= 1.5 * usual ? .authorMayContinueTitle : nil
     }
 
-    /// Whether a title's last word is one no title ends with: an article, "of", "and", a possessive
-    /// (`unfinishedEndings`, less the prepositions that can end one as a verb's particle, "Lean In",
-    /// and "die", an English word as well as a German article: "Live and Let Die").
+    /// Whether a title's last word is one no title ends with (`impossibleEndings`).
     static func isUnfinished(_ titleWords: [RecognizedText.Word]) -> Bool {
         guard titleWords.count >= 2, let last = titleWords.last?.text.folded else { return false }
-        return unfinishedEndings.subtracting(particleEndings).subtracting(["die"]).contains(last)
+        return impossibleEndings.contains(last)
     }
+
+    /// Words no title ends with: an article, "of", "and", a possessive (`unfinishedEndings`, less
+    /// the prepositions that can end one as a verb's particle, "Lean In", and "die", an English
+    /// word as well as a German article: "Live and Let Die").
+    static let impossibleEndings = unfinishedEndings.subtracting(particleEndings).subtracting(["die"])
 
     private func isISBN(_ run: Run) -> Bool {
         let folded = run.text.folded
