@@ -137,7 +137,8 @@ public struct BarcodeScanner: Sendable {
 
     /// The photo cut around `region` with `margin` more on every side, turned so its bars stand upright.
     private static func uprightCrop(around region: BarcodeRegionFinder.Region, in gray: Image, margin: Int) -> Variant {
-        let rect = region.box.insetBy(-margin).intersection(PixelRect(x: 0, y: 0, width: gray.width, height: gray.height))
+        let rect = region.box.insetBy(-margin).intersection(
+            PixelRect(x: 0, y: 0, width: gray.width, height: gray.height))
         let crop = Variant.scaled(gray.cropped(to: rect), by: 1, offset: rect)
         return abs(region.angle) < 3 ? crop : Variant.rotated(crop, byDegrees: -region.angle)
     }

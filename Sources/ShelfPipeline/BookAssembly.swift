@@ -44,7 +44,8 @@ struct BookAssembly: Sendable {
         guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return false }
         let codeSize = max(maxX - minX, maxY - minY)
         let count = Double(spine.polygon.count)
-        let centre = Point(x: spine.polygon.reduce(0) { $0 + $1.x } / count, y: spine.polygon.reduce(0) { $0 + $1.y } / count)
+        let centre = Point(
+            x: spine.polygon.reduce(0) { $0 + $1.x } / count, y: spine.polygon.reduce(0) { $0 + $1.y } / count)
         return codeSize > 0 && spine.length <= 1.5 * codeSize && centre.distance(to: barcode.centre) <= 0.75 * codeSize
     }
 }

@@ -154,7 +154,8 @@ extension SpineTextParser {
         }
         func isScrap(_ word: RecognizedText.Word) -> Bool {
             let letters = String(word.text.filter(\.isLetter)).folded
-            return letters.count <= 3 && word.confidence < 60 && (word.confidence < 40 || letters.count < 3 || !lexicon.knows(letters))
+            return letters.count <= 3 && word.confidence < 60
+                && (word.confidence < 40 || letters.count < 3 || !lexicon.knows(letters))
         }
         func isScrap(_ run: Run) -> Bool { run.words.allSatisfy(isScrap) }
         func holdsWords(_ run: Run) -> Bool {

@@ -51,7 +51,8 @@ struct ShelfScannerTests {
         let codeCentre = (x: xs.reduce(0, +) / 4, y: ys.reduce(0, +) / 4)
         for book in report.books where book.isbn == nil {
             let centre = (x: book.polygon.map(\.x).reduce(0, +) / 4, y: book.polygon.map(\.y).reduce(0, +) / 4)
-            let length = max(book.polygon[0].distance(to: book.polygon[3]), book.polygon[1].distance(to: book.polygon[2]))
+            let length = max(
+                book.polygon[0].distance(to: book.polygon[3]), book.polygon[1].distance(to: book.polygon[2]))
             let isOnTheCode = hypot(centre.x - codeCentre.x, centre.y - codeCentre.y) < 0.5 * codeSize
             #expect(!(isOnTheCode && length < codeSize), "a bar reported as a book: \(book.polygon)")
         }
