@@ -73,7 +73,7 @@ public struct BarcodeScanner: Sendable {
     private func lookForMissingAddons(in gray: Image, collector: inout Collector, zbar: ZBarReader) {
         for finding in collector.findings where finding.addon == nil {
             let box = BoundingBox(finding.polygon)
-            let size = max(box.width, box.height)
+            let size = finding.size
             let rect = PixelRect(
                 x: Int(box.minX - size * 1.5), y: Int(box.minY - size * 1.5),
                 width: Int(box.width + size * 3), height: Int(box.height + size * 3))

@@ -42,4 +42,10 @@ public struct BarcodeFinding: Sendable, Equatable {
         let count = Double(max(1, polygon.count))
         return Point(x: polygon.reduce(0) { $0 + $1.x } / count, y: polygon.reduce(0) { $0 + $1.y } / count)
     }
+
+    /// The longer side of the box around its outline: how wide the code is, at any rotation.
+    public var size: Double {
+        let box = BoundingBox(polygon)
+        return max(box.width, box.height)
+    }
 }

@@ -25,6 +25,12 @@ public struct DetectedSpine: Sendable, Equatable {
         return (top + bottom) / 2
     }
 
+    /// The middle of the outline, the mean of its corners.
+    public var centre: Point {
+        let count = Double(polygon.count)
+        return Point(x: polygon.reduce(0) { $0 + $1.x } / count, y: polygon.reduce(0) { $0 + $1.y } / count)
+    }
+
     /// Length along the spine, in photo pixels.
     public var length: Double {
         let left = polygon[0].distance(to: polygon[3]), right = polygon[1].distance(to: polygon[2])

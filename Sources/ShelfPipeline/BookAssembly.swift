@@ -1,7 +1,6 @@
 import ShelfBarcodes
 import ShelfDetection
 import ShelfISBN
-import ShelfImaging
 import ShelfLibrary
 
 /// The last stage of a photo: each spine's findings, with the barcode on it or the ISBN printed on
@@ -40,12 +39,8 @@ struct BookAssembly: Sendable {
     /// than the code is wide, and centred within that width of the code's centre. A book's spine
     /// is several times longer than a code printed on it.
     static func isBar(_ spine: DetectedSpine, of barcode: BarcodeFinding) -> Bool {
-        let xs = barcode.polygon.map(\.x), ys = barcode.polygon.map(\.y)
-        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return false }
-        let codeSize = max(maxX - minX, maxY - minY)
-        let count = Double(spine.polygon.count)
-        let centre = Point(
-            x: spine.polygon.reduce(0) { $0 + $1.x } / count, y: spine.polygon.reduce(0) { $0 + $1.y } / count)
-        return codeSize > 0 && spine.length <= 1.5 * codeSize && centre.distance(to: barcode.centre) <= 0.75 * codeSize
+        let codeSize = barcode.size
+        return codeSize > 0 && spine.length <= 1.5 * codeSize
+            && spine.centre.distance(to: barcode.centre) <= 0.75 * codeSize
     }
 }
