@@ -20,10 +20,10 @@ extension SpineTextParser {
             var titleScore = weights.size * min(runs[title].height / largest, 1) + weights.wordLikeness * wordLikeness
                 + weights.confidence * confidence + weights.extraWord * Double(min(words.count - 1, weights.extraWordsCounted))
             if words.count >= 2 && words.contains(where: { Self.titleWords.contains($0) }) { titleScore += weights.titleWord }
-            // A name is the author, unless it stands out as the largest text ("Tom Jones" above
-            // "FIELDING"): titles can be names.
-            let standsOut = candidates.allSatisfy { $0 == title || runs[title].height >= 1.25 * runs[$0].height }
-            if nameScore(runs[title]) >= 1 && !standsOut { titleScore += weights.nameNotStandingOut }
+            // A name is the author, even set as the largest text: on real spines a name far larger than
+            // a one-word title is the author's ("LEE CHILD" over "Persuader") much more often than a
+            // title that is a name ("Silas Marner" over "ELIOT").
+            if nameScore(runs[title]) >= 1 { titleScore += weights.nameAsTitle }
             // A short lone word that is no English word is more often a misread ornament than a title.
             if words.count == 1 && run.letterCount <= 4 && !lexicon.words.contains(words[0]) { titleScore += weights.shortNonWord }
             var pick: (score: Double, author: Int?) = (0, nil)

@@ -7,7 +7,7 @@ import Foundation
 /// A title's score is `size × (its height ÷ the largest run's, at most 1) + wordLikeness × (share of
 /// its words that are words) + confidence × (Tesseract's, 0…1) + extraWord × (its words beyond the
 /// first, at most `extraWordsCounted`)`, plus `titleWord` when it holds a word that names never do,
-/// plus `nameNotStandingOut` when it is a person's name not set larger than the rest, plus
+/// plus `nameAsTitle` when it is a person's name, however large, plus
 /// `shortNonWord` when it is a lone short word the lists do not know. An author's score is its name
 /// score, plus `authorInCapitals` when capitals set it apart from the title, plus
 /// `authorLargerThanTitle` when it is set larger than the title. Penalties are negative weights.
@@ -21,14 +21,14 @@ public struct TitleChoiceWeights: Sendable, Equatable, Codable {
     public var extraWord: Double
     public var extraWordsCounted: Int
     public var titleWord: Double
-    public var nameNotStandingOut: Double
+    public var nameAsTitle: Double
     public var shortNonWord: Double
     public var authorInCapitals: Double
     public var authorLargerThanTitle: Double
 
     public init(
         size: Double, wordLikeness: Double, oneWordLikeness: Double, confidence: Double, extraWord: Double,
-        extraWordsCounted: Int, titleWord: Double, nameNotStandingOut: Double, shortNonWord: Double,
+        extraWordsCounted: Int, titleWord: Double, nameAsTitle: Double, shortNonWord: Double,
         authorInCapitals: Double, authorLargerThanTitle: Double
     ) {
         self.size = size
@@ -38,7 +38,7 @@ public struct TitleChoiceWeights: Sendable, Equatable, Codable {
         self.extraWord = extraWord
         self.extraWordsCounted = extraWordsCounted
         self.titleWord = titleWord
-        self.nameNotStandingOut = nameNotStandingOut
+        self.nameAsTitle = nameAsTitle
         self.shortNonWord = shortNonWord
         self.authorInCapitals = authorInCapitals
         self.authorLargerThanTitle = authorLargerThanTitle

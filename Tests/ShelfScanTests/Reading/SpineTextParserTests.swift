@@ -53,6 +53,8 @@ import Testing
             "The Art of Computer Programming", "Donald Knuth", "Norton"
         ),
         ("Barchester:21 Towers:21 | TROLLOPE:18 | Norton:14", "Barchester Towers", "Trollope", "Norton"),
+        // An author's name set far larger than a one-word title is still the author.
+        ("LEE:90 CHILD:90 | Persuader:25", "Persuader", "Lee Child", nil),
         ("HAWTHORNE:49 | Scarlet:60 Letter:60 | Bloomsbury:30", "Scarlet Letter", "Hawthorne", "Bloomsbury"),
         ("Oscar:17 and:17 Lucinda:17 | Carey:17", "Oscar and Lucinda", "Carey", nil),
         // A title can end in a verb's particle; the given name and surname after it are the author's.
