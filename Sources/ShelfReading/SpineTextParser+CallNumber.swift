@@ -1,38 +1,65 @@
 import ShelfOCR
 
 extension SpineTextParser {
-    /// The text without a library's call-number label ("N Orr", "796.325 Ken"): a class mark — one
-    /// or two capitals, or a shelf number of three digits or more — then the first letters of the
-    /// author's surname, at either end of a line and set well apart from the spine's own lettering.
-    /// It is neither title nor author, and its capital would pass for an initial. Both of one size,
-    /// and apart from the rest of the line by more than a word space.
+    /// The text without a library's call-number label ("N Orr", "796.325 Ken", "N 833 Gar"): a class
+    /// mark — one or two capitals, a shelf number of three digits or more, or the two in that order —
+    /// then the first letters of the author's surname, at either end of a line and set well apart from
+    /// the spine's own lettering. It is neither title nor author, and its capital would pass for an
+    /// initial. All of one size, and apart from the rest of the line by more than a word space.
     func withoutCallNumbers(_ text: RecognizedText) -> RecognizedText {
         var lines = text.lines
         for index in lines.indices {
             var words = lines[index].words
-            if words.count >= 2, let height = callNumberHeight(words[0], words[1]),
-                words.count == 2 || Double(words[2].box.x - words[1].box.maxX) > 1.5 * height
+            if let (count, height) = callNumber(leading: words[...]),
+                words.count == count || Double(words[count].box.x - words[count - 1].box.maxX) > 1.5 * height
             {
-                words.removeFirst(2)
+                words.removeFirst(count)
             }
-            let count = words.count
-            if count >= 2, let height = callNumberHeight(words[count - 2], words[count - 1]),
-                count == 2 || Double(words[count - 2].box.x - words[count - 3].box.maxX) > 1.5 * height
+            if let (count, height) = callNumber(trailing: words[...]),
+                words.count == count || Double(words[words.count - count].box.x - words[words.count - count - 1].box.maxX) > 1.5 * height
             {
-                words.removeLast(2)
+                words.removeLast(count)
             }
             lines[index].words = words
         }
         return RecognizedText(lines: lines.filter { !$0.words.isEmpty })
     }
 
+    /// The number of words and the size of the call number that starts `words`, nil when none does.
+    private func callNumber(leading words: ArraySlice<RecognizedText.Word>) -> (count: Int, height: Double)? {
+        let words = Array(words.prefix(3))
+        if words.count == 3, isClassLetters(words[0]), isShelfNumber(words[1]), let height = callNumberHeight(words[1], words[2]),
+            words[0].capitalHeight < 1.4 * height && height < 1.4 * words[0].capitalHeight
+        {
+            return (3, max(height, words[0].capitalHeight))
+        }
+        return words.count >= 2 ? callNumberHeight(words[0], words[1]).map { (2, $0) } : nil
+    }
+
+    /// The number of words and the size of the call number that ends `words`, nil when none does.
+    private func callNumber(trailing words: ArraySlice<RecognizedText.Word>) -> (count: Int, height: Double)? {
+        let words = Array(words.suffix(3))
+        if words.count == 3, isClassLetters(words[0]), isShelfNumber(words[1]), let height = callNumberHeight(words[1], words[2]),
+            words[0].capitalHeight < 1.4 * height && height < 1.4 * words[0].capitalHeight
+        {
+            return (3, max(height, words[0].capitalHeight))
+        }
+        return words.count >= 2 ? callNumberHeight(words[words.count - 2], words[words.count - 1]).map { (2, $0) } : nil
+    }
+
+    /// "N", "JN": a class mark of one or two capitals.
+    private func isClassLetters(_ word: RecognizedText.Word) -> Bool {
+        (1...2).contains(word.text.count) && word.text.allSatisfy { $0.isLetter && $0.isUppercase }
+    }
+
+    /// "796.325", "833": a shelf number of three digits or more.
+    private func isShelfNumber(_ word: RecognizedText.Word) -> Bool {
+        word.text.count(where: \.isNumber) >= 3 && word.text.allSatisfy { $0.isNumber || $0 == "." || $0 == "-" }
+    }
+
     /// The size of a class mark and cutter that make a call number, nil when they do not.
     private func callNumberHeight(_ mark: RecognizedText.Word, _ cutter: RecognizedText.Word) -> Double? {
-        let markLetters = mark.text.filter(\.isLetter)
-        let isClassLetters = (1...2).contains(mark.text.count) && markLetters.count == mark.text.count && markLetters.allSatisfy(\.isUppercase)
-        let digits = mark.text.filter(\.isNumber).count
-        let isShelfNumber = digits >= 3 && mark.text.allSatisfy { $0.isNumber || $0 == "." || $0 == "-" }
-        guard isClassLetters || isShelfNumber else { return nil }
+        guard isClassLetters(mark) || isShelfNumber(mark) else { return nil }
         // The cutter: a capital and one or two lower-case letters.
         let cutterText = Array(cutter.text)
         guard (2...3).contains(cutterText.count), cutterText[0].isUppercase, cutterText.dropFirst().allSatisfy(\.isLowercase),

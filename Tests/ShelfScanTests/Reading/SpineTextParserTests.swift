@@ -450,6 +450,8 @@ import Testing
         #expect(label.text == "Pilates\nLaia Garriga")
         let atTheEnd = Self.parser.withoutCallNumbers(Self.reading("Pilates:40 | N:30 Gar:30"))
         #expect(atTheEnd.text == "Pilates")
+        let classAndShelf = Self.parser.withoutCallNumbers(Self.reading("N:30 833:30 Gar:30 | Pilates:40 | JN:30 796.4:30 Gar:30"))
+        #expect(classAndShelf.text == "Pilates")
         // An initial and a short surname set as close as words are a name.
         let name = Self.reading("J:30 Orr:30 Tales:30")
         #expect(Self.parser.withoutCallNumbers(name) == name)
