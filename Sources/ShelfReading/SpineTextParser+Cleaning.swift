@@ -85,14 +85,18 @@ extension SpineTextParser {
                     && lexicon.isOrdinaryWord($0.text.folded)
             }
         }
-        // A doubtful word far out beyond the end of the lettering is a mark on the spine's edge.
-        func isOutlier(_ word: RecognizedText.Word, _ neighbour: RecognizedText.Word?) -> Bool {
+        // A doubtful word far out beyond the end of the lettering is a mark on the spine's edge;
+        // unless it holds more letters than all the rest of its line, when it is the lettering.
+        func isOutlier(_ word: RecognizedText.Word, _ neighbour: RecognizedText.Word?, in line: RecognizedText.Line) -> Bool {
             guard let neighbour, word.confidence < 60 else { return false }
+            let letters = word.text.count(where: \.isLetter)
+            let others = line.words.reduce(0) { $0 + $1.text.count(where: \.isLetter) } - letters
+            if letters >= 6 && letters > others { return false }
             let gap = Double(max(neighbour.box.x - word.box.maxX, word.box.x - neighbour.box.maxX))
             return gap > 4 * max(word.capitalHeight, neighbour.capitalHeight)
         }
         while let line = lines.first, let first = line.words.first,
-            isJunk(first, atEdge: !isCloseToNext(line)) || isOutlier(first, line.words.dropFirst().first)
+            isJunk(first, atEdge: !isCloseToNext(line)) || isOutlier(first, line.words.dropFirst().first, in: line)
         {
             lines[0].words.removeFirst()
             if lines[0].words.isEmpty { lines.removeFirst() }
@@ -103,7 +107,7 @@ extension SpineTextParser {
             return Double(last.box.x - previous.box.maxX) < 0.5 * previous.capitalHeight || isPhrase(last, previous)
         }
         while let line = lines.last, let last = line.words.last,
-            isJunk(last, atEdge: !isCloseToPrevious(line)) || isOutlier(last, line.words.dropLast().last)
+            isJunk(last, atEdge: !isCloseToPrevious(line)) || isOutlier(last, line.words.dropLast().last, in: line)
         {
             lines[lines.count - 1].words.removeLast()
             if lines[lines.count - 1].words.isEmpty { lines.removeLast() }
@@ -112,11 +116,11 @@ extension SpineTextParser {
         // word) loses its far doubtful marks too, so that a title cut at "of" goes on to the next line.
         for index in lines.indices {
             while lines[index].words.count >= 2,
-                isOutlier(lines[index].words[lines[index].words.count - 1], lines[index].words[lines[index].words.count - 2])
+                isOutlier(lines[index].words[lines[index].words.count - 1], lines[index].words[lines[index].words.count - 2], in: lines[index])
             {
                 lines[index].words.removeLast()
             }
-            while lines[index].words.count >= 2, isOutlier(lines[index].words[0], lines[index].words[1]) {
+            while lines[index].words.count >= 2, isOutlier(lines[index].words[0], lines[index].words[1], in: lines[index]) {
                 lines[index].words.removeFirst()
             }
             if let first = lines[index].words.first {

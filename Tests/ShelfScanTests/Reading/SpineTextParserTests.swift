@@ -94,6 +94,8 @@ import Testing
         ("863.64:22 Cor:22 | Rayuela:50 | CORTÁZAR:25", "Rayuela", "Cortázar", nil),
         // A doubtful mark far out beyond the lettering does not start the title.
         ("at:58:50 | | | | PAPEL:45 MOJADO:45 | MILLÁS:30", "Papel Mojado", "Millás", nil),
+        // Unless it holds more letters than all the rest of its line: then it is the lettering.
+        ("MOONRAKER:60:45 | | | | ii:30:50", "Moonraker", nil, nil),
         // A publisher's name set as the largest text is the title, not the foot's mark.
         ("VINTAGE:60 | JOHN:30 SMITH:30", "Vintage", "John Smith", nil),
         // A title word close beside the title is not taken for a surname.
