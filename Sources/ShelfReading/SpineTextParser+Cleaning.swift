@@ -140,8 +140,17 @@ extension SpineTextParser {
             return !letters.isEmpty && letters.count <= 4 && letters.allSatisfy(\.isLowercase) && others.count >= 4
                 && others.allSatisfy(\.isUppercase)
         }
+        // A short word read under 40 and set at another size than the rest, at the run's end, is a
+        // mark after the lettering ("DEMONS 22 GIG"), even where it spells a word. (At its start it
+        // is as often a first word half lost.)
+        func isStray(_ word: RecognizedText.Word) -> Bool {
+            let others = run.words.filter { $0 != word }.map(\.capitalHeight).sorted()
+            guard word.confidence < 40, (1...3).contains(word.text.count(where: \.isLetter)), !others.isEmpty else { return false }
+            let median = others[others.count / 2]
+            return word.capitalHeight > 1.2 * median || word.capitalHeight < 0.8 * median
+        }
         while let first = words.first, isJunk(first) || isScrap(first) { words.removeFirst() }
-        while let last = words.last, isJunk(last) || isScrap(last) { words.removeLast() }
+        while let last = words.last, isJunk(last) || isScrap(last) || isStray(last) { words.removeLast() }
         return words.isEmpty ? nil : Run(words: Array(words), line: run.line)
     }
 

@@ -96,6 +96,9 @@ import Testing
         ("at:58:50 | | | | PAPEL:45 MOJADO:45 | MILLÁS:30", "Papel Mojado", "Millás", nil),
         // Unless it holds more letters than all the rest of its line: then it is the lettering.
         ("MOONRAKER:60:45 | | | | ii:30:50", "Moonraker", nil, nil),
+        // A short word read very unsurely at another size after the lettering is a mark, word or not.
+        ("THE:40 LONG:40 WALK:40 TOP:49:30", "The Long Walk", nil, nil),
+        ("THE:40 LONG:40 WALK:40 TOP:40:30", "The Long Walk Top", nil, nil),
         // A publisher's name set as the largest text is the title, not the foot's mark.
         ("VINTAGE:60 | JOHN:30 SMITH:30", "Vintage", "John Smith", nil),
         // A title word close beside the title is not taken for a surname.
