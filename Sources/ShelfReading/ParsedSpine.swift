@@ -27,6 +27,9 @@ public struct ParsedSpine: Sendable, Equatable {
         /// They end with a word no title ends with ("The 48 Laws of", "Internal Control of an"): the
         /// rest of the title was lost or read elsewhere.
         case titleIsUnfinished
+        /// Words read too unsurely to take, set on the title's line as close as a word space, go on
+        /// before or after it ("Xqzvr Keys to Better Tennis"): part of the title may be unread.
+        case titleGoesOnUnread
     }
     /// Why the title and author found may be wrongly paired, when the spine's layout leaves it open;
     /// nil when it does not.

@@ -63,7 +63,8 @@ public struct SpineTextParser: Sendable {
         parsed.notATitle =
             Self.isProse(titleWords) ? .titleIsProse
             : titleWords.contains { Self.isPrice($0.text) } ? .titleHasPrice
-            : Self.isUnfinished(titleWords) ? .titleIsUnfinished : nil
+            : Self.isUnfinished(titleWords) ? .titleIsUnfinished
+            : goesOnUnread(title: titleRange, author: authorIndex, in: runs) ? .titleGoesOnUnread : nil
         describeTitle(titleWords, line: runs[titleRange.lowerBound].line, in: &parsed.evidence)
         let leftover = runs.indices.filter { !titleRange.contains($0) && $0 != authorIndex }.map {
             runs[$0].letterCount
@@ -167,6 +168,29 @@ public struct SpineTextParser: Sendable {
     static func isUnfinished(_ titleWords: [RecognizedText.Word]) -> Bool {
         guard titleWords.count >= 2, let last = titleWords.last?.text.folded else { return false }
         return impossibleEndings.contains(last)
+    }
+
+    /// Whether the run just before or after the title, not the author, is on the title's line, its
+    /// nearest word no farther from the title's than one and a half times that word's height and
+    /// set at two thirds of it or more, and is of three letters or more read with mean confidence
+    /// under 60 or led by a bracket, bar or backslash (the edge of a letter cut off): words of the
+    /// title misread.
+    func goesOnUnread(title: ClosedRange<Int>, author: Int?, in runs: [Run]) -> Bool {
+        let first = runs[title.lowerBound], last = runs[title.upperBound]
+        func isUnreadPart(_ index: Int, beside titleRun: Run) -> Bool {
+            guard index != author, runs.indices.contains(index) else { return false }
+            let run = runs[index]
+            let confidence = run.words.reduce(0) { $0 + $1.confidence } / Double(run.words.count)
+            let isCut = run.words[0].text.first.map { "[]|\\{}".contains($0) } ?? false
+            guard run.line == titleRun.line, run.letterCount >= 3, confidence < 60 || isCut,
+                let runFirst = run.words.first, let runLast = run.words.last,
+                let titleFirst = titleRun.words.first, let titleLast = titleRun.words.last
+            else { return false }
+            let (near, nearTitleWord) = index < title.lowerBound ? (runLast, titleFirst) : (runFirst, titleLast)
+            let gap = index < title.lowerBound ? titleFirst.box.x - runLast.box.maxX : runFirst.box.x - titleLast.box.maxX
+            return Double(gap) < 1.5 * nearTitleWord.capitalHeight && near.capitalHeight >= 0.67 * nearTitleWord.capitalHeight
+        }
+        return isUnreadPart(title.lowerBound - 1, beside: first) || isUnreadPart(title.upperBound + 1, beside: last)
     }
 
     /// Words no title ends with: an article, "of", "and", a possessive (`unfinishedEndings`, less

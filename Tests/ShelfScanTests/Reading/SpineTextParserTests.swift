@@ -196,6 +196,18 @@ import Testing
         #expect(parsed.evidence.titleStartsLowerCase == 1)
     }
 
+    @Test func doubtsATitleWhoseLineGoesOnUnread() {
+        let unsure = Self.parser.parse(Self.reading("Xqzvr:50:45 ¦ Keys:50 to:50 Better:50 Tennis:50 | | JOHN:30 SMITH:30"))
+        #expect(unsure.title == "Keys to Better Tennis" && unsure.notATitle == .titleGoesOnUnread, "\(unsure.title ?? "nil")")
+        let cut = Self.parser.parse(Self.reading("\\ENNIS:50:70 ¦ Keys:50 to:50 Better:50 Tennis:50 | | JOHN:30 SMITH:30"))
+        #expect(cut.notATitle == .titleGoesOnUnread, "\(cut.title ?? "nil")")
+        // A smaller mark beside the title, or one set well apart, leaves it whole.
+        let small = Self.parser.parse(Self.reading("Keys:50 to:50 Better:50 Tennis:50 ¦ Fab:30:45 | | JOHN:30 SMITH:30"))
+        #expect(small.title == "Keys to Better Tennis" && small.notATitle == nil)
+        let apart = Self.parser.parse(Self.reading("Xqzvr:50:45 | Keys:50 to:50 Better:50 Tennis:50 | | JOHN:30 SMITH:30"))
+        #expect(apart.title == "Keys to Better Tennis" && apart.notATitle == nil)
+    }
+
     /// The passes run in the order `parse` applies them, each named once.
     /// Two full names set alike could be title and author either way round, and a title that is a
     /// name with no full name beside it may be the author; a name set larger than another is the
