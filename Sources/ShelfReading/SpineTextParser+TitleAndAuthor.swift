@@ -98,7 +98,9 @@ extension SpineTextParser {
                 // spines stack their words across.
                 let folded = run.text.folded
                 let stacked = Self.isStacked(run, under: next) || Self.isStacked(next, under: run)
-                let loneWord = run.words.count == 1 && run.words[0].confidence >= (stacked ? 50 : 70) && folded.count >= 4
+                // A long word the lists know is seldom a misreading that happens to spell one.
+                let leastConfidence: Double = stacked ? (folded.count >= 6 ? 35 : 50) : 70
+                let loneWord = run.words.count == 1 && run.words[0].confidence >= leastConfidence && folded.count >= 4
                     && lexicon.words.contains(folded) && !lexicon.properNames.contains(folded)
                 return similarSize && (name == 0 || (wordShare(of: run) > 0.5 && run.words.count >= 2) || loneWord)
             }

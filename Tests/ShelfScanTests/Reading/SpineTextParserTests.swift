@@ -137,6 +137,9 @@ import Testing
         ("HOLLOW:30 / WATERS:30 / EDITH:30 / BLAKE:30", "Hollow Waters", "Edith Blake", nil),
         // A word stacked right over the next goes on with the title though read less surely.
         ("SILVER:30:58 / HARBOUR:30 / EDITH:30 / BLAKE:30", "Silver Harbour", "Edith Blake", nil),
+        // Read at 40, a word of six letters or more the lists know still does; a shorter one does not.
+        ("HARVEST:30:40 / MOON:30 / EDITH:30 / BLAKE:30", "Harvest Moon", "Edith Blake", nil),
+        ("SILK:30:40 / HARBOUR:30 / EDITH:30 / BLAKE:30", "Harbour", "Edith Blake", nil),
         // A lone English word on the next line, set the same size, goes on with the title.
         ("MOORLAND:40 / WALKING:40 / Norah:20 Vance:20", "Moorland Walking", "Norah Vance", nil),
         // Short unsure scraps set apart on the title's line, at the spine's edge, are not its words;
