@@ -10,13 +10,14 @@ extension SpineTextParser {
         var lines = text.lines
         for index in lines.indices {
             var words = lines[index].words
-            if let (count, height) = callNumber(leading: words[...]),
+            if let (count, height) = callNumber(in: words, atStart: true),
                 words.count == count || Double(words[count].box.x - words[count - 1].box.maxX) > 1.5 * height
             {
                 words.removeFirst(count)
             }
-            if let (count, height) = callNumber(trailing: words[...]),
-                words.count == count || Double(words[words.count - count].box.x - words[words.count - count - 1].box.maxX) > 1.5 * height
+            if let (count, height) = callNumber(in: words, atStart: false),
+                words.count == count
+                    || Double(words[words.count - count].box.x - words[words.count - count - 1].box.maxX) > 1.5 * height
             {
                 words.removeLast(count)
             }
@@ -25,26 +26,21 @@ extension SpineTextParser {
         return RecognizedText(lines: lines.filter { !$0.words.isEmpty })
     }
 
-    /// The number of words and the size of the call number that starts `words`, nil when none does.
-    private func callNumber(leading words: ArraySlice<RecognizedText.Word>) -> (count: Int, height: Double)? {
-        let words = Array(words.prefix(3))
-        if words.count == 3, isClassLetters(words[0]), isShelfNumber(words[1]), let height = callNumberHeight(words[1], words[2]),
-            words[0].capitalHeight < 1.4 * height && height < 1.4 * words[0].capitalHeight
-        {
-            return (3, max(height, words[0].capitalHeight))
+    /// The number of words and the size of the call number that starts (or ends) `words`, nil when
+    /// none does.
+    private func callNumber(in words: [RecognizedText.Word], atStart: Bool) -> (count: Int, height: Double)? {
+        func ends(_ count: Int) -> [RecognizedText.Word] {
+            atStart ? Array(words.prefix(count)) : Array(words.suffix(count))
         }
-        return words.count >= 2 ? callNumberHeight(words[0], words[1]).map { (2, $0) } : nil
-    }
-
-    /// The number of words and the size of the call number that ends `words`, nil when none does.
-    private func callNumber(trailing words: ArraySlice<RecognizedText.Word>) -> (count: Int, height: Double)? {
-        let words = Array(words.suffix(3))
-        if words.count == 3, isClassLetters(words[0]), isShelfNumber(words[1]), let height = callNumberHeight(words[1], words[2]),
-            words[0].capitalHeight < 1.4 * height && height < 1.4 * words[0].capitalHeight
+        let three = ends(3)
+        if three.count == 3, isClassLetters(three[0]), isShelfNumber(three[1]),
+            let height = callNumberHeight(three[1], three[2]),
+            three[0].capitalHeight < 1.4 * height && height < 1.4 * three[0].capitalHeight
         {
-            return (3, max(height, words[0].capitalHeight))
+            return (3, max(height, three[0].capitalHeight))
         }
-        return words.count >= 2 ? callNumberHeight(words[words.count - 2], words[words.count - 1]).map { (2, $0) } : nil
+        let two = ends(2)
+        return two.count == 2 ? callNumberHeight(two[0], two[1]).map { (2, $0) } : nil
     }
 
     /// "N", "JN": a class mark of one or two capitals.

@@ -87,7 +87,9 @@ extension SpineTextParser {
         }
         // A doubtful word far out beyond the end of the lettering is a mark on the spine's edge;
         // unless it holds more letters than all the rest of its line, when it is the lettering.
-        func isOutlier(_ word: RecognizedText.Word, _ neighbour: RecognizedText.Word?, in line: RecognizedText.Line) -> Bool {
+        func isOutlier(
+            _ word: RecognizedText.Word, _ neighbour: RecognizedText.Word?, in line: RecognizedText.Line
+        ) -> Bool {
             guard let neighbour, word.confidence < 60 else { return false }
             let letters = word.text.count(where: \.isLetter)
             let others = line.words.reduce(0) { $0 + $1.text.count(where: \.isLetter) } - letters
@@ -115,12 +117,14 @@ extension SpineTextParser {
         // Every line has ends: a line in the middle ("The Poems of" … "Sane", a crest read as a
         // word) loses its far doubtful marks too, so that a title cut at "of" goes on to the next line.
         for index in lines.indices {
-            while lines[index].words.count >= 2,
-                isOutlier(lines[index].words[lines[index].words.count - 1], lines[index].words[lines[index].words.count - 2], in: lines[index])
+            while let last = lines[index].words.last, lines[index].words.count >= 2,
+                isOutlier(last, lines[index].words.dropLast().last, in: lines[index])
             {
                 lines[index].words.removeLast()
             }
-            while lines[index].words.count >= 2, isOutlier(lines[index].words[0], lines[index].words[1], in: lines[index]) {
+            while let first = lines[index].words.first, lines[index].words.count >= 2,
+                isOutlier(first, lines[index].words.dropFirst().first, in: lines[index])
+            {
                 lines[index].words.removeFirst()
             }
             if let first = lines[index].words.first {
@@ -141,11 +145,12 @@ extension SpineTextParser {
                 && others.allSatisfy(\.isUppercase)
         }
         // A short word read under 40 and set at another size than the rest, at the run's end, is a
-        // mark after the lettering ("DEMONS 22 GIG"), even where it spells a word. (At its start it
+        // mark after the lettering ("THE LONG WALK TOP"), even where it spells a word. (At its start it
         // is as often a first word half lost.)
         func isStray(_ word: RecognizedText.Word) -> Bool {
             let others = run.words.filter { $0 != word }.map(\.capitalHeight).sorted()
-            guard word.confidence < 40, (1...3).contains(word.text.count(where: \.isLetter)), !others.isEmpty else { return false }
+            guard word.confidence < 40, (1...3).contains(word.text.count(where: \.isLetter)), !others.isEmpty
+            else { return false }
             let median = others[others.count / 2]
             return word.capitalHeight > 1.2 * median || word.capitalHeight < 0.8 * median
         }

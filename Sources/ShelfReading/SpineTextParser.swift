@@ -178,17 +178,19 @@ public struct SpineTextParser: Sendable {
     func goesOnUnread(title: ClosedRange<Int>, author: Int?, in runs: [Run]) -> Bool {
         let first = runs[title.lowerBound], last = runs[title.upperBound]
         func isUnreadPart(_ index: Int, beside titleRun: Run) -> Bool {
-            guard index != author, runs.indices.contains(index) else { return false }
+            guard index != author, runs.indices.contains(index), let runFirst = runs[index].words.first,
+                let runLast = runs[index].words.last, let titleFirst = titleRun.words.first,
+                let titleLast = titleRun.words.last
+            else { return false }
             let run = runs[index]
             let confidence = run.words.reduce(0) { $0 + $1.confidence } / Double(run.words.count)
-            let isCut = run.words[0].text.first.map { "[]|\\{}".contains($0) } ?? false
-            guard run.line == titleRun.line, run.letterCount >= 3, confidence < 60 || isCut,
-                let runFirst = run.words.first, let runLast = run.words.last,
-                let titleFirst = titleRun.words.first, let titleLast = titleRun.words.last
-            else { return false }
+            let isCut = runFirst.text.first.map { "[]|\\{}".contains($0) } ?? false
+            guard run.line == titleRun.line, run.letterCount >= 3, confidence < 60 || isCut else { return false }
             let (near, nearTitleWord) = index < title.lowerBound ? (runLast, titleFirst) : (runFirst, titleLast)
-            let gap = index < title.lowerBound ? titleFirst.box.x - runLast.box.maxX : runFirst.box.x - titleLast.box.maxX
-            return Double(gap) < 1.5 * nearTitleWord.capitalHeight && near.capitalHeight >= 0.67 * nearTitleWord.capitalHeight
+            let gap =
+                index < title.lowerBound ? titleFirst.box.x - runLast.box.maxX : runFirst.box.x - titleLast.box.maxX
+            return Double(gap) < 1.5 * nearTitleWord.capitalHeight
+                && near.capitalHeight >= 0.67 * nearTitleWord.capitalHeight
         }
         return isUnreadPart(title.lowerBound - 1, beside: first) || isUnreadPart(title.upperBound + 1, beside: last)
     }
