@@ -39,8 +39,7 @@ public struct BarcodeFinding: Sendable, Equatable {
 
     /// The middle of its outline.
     public var centre: Point {
-        let count = Double(max(1, polygon.count))
-        return Point(x: polygon.reduce(0) { $0 + $1.x } / count, y: polygon.reduce(0) { $0 + $1.y } / count)
+        polygon.mean
     }
 
     /// The longer side of the box around its outline: how wide the code is, at any rotation.

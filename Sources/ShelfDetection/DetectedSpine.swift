@@ -27,8 +27,7 @@ public struct DetectedSpine: Sendable, Equatable {
 
     /// The middle of the outline, the mean of its corners.
     public var centre: Point {
-        let count = Double(polygon.count)
-        return Point(x: polygon.reduce(0) { $0 + $1.x } / count, y: polygon.reduce(0) { $0 + $1.y } / count)
+        polygon.mean
     }
 
     /// Length along the spine, in photo pixels.

@@ -32,3 +32,11 @@ public struct Point: Sendable, Hashable, Codable {
         Point(x: x + (other.x - x) * fraction, y: y + (other.y - y) * fraction)
     }
 }
+
+extension Array where Element == Point {
+    /// The mean of the points: an outline's middle. The origin when there are none.
+    public var mean: Point {
+        let count = Double(Swift.max(1, self.count))
+        return Point(x: reduce(0) { $0 + $1.x } / count, y: reduce(0) { $0 + $1.y } / count)
+    }
+}

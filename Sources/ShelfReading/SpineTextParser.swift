@@ -178,17 +178,16 @@ public struct SpineTextParser: Sendable {
     func goesOnUnread(title: ClosedRange<Int>, author: Int?, in runs: [Run]) -> Bool {
         let first = runs[title.lowerBound], last = runs[title.upperBound]
         func isUnreadPart(_ index: Int, beside titleRun: Run) -> Bool {
+            let isBefore = index < title.lowerBound
             guard index != author, runs.indices.contains(index), let runFirst = runs[index].words.first,
-                let runLast = runs[index].words.last, let titleFirst = titleRun.words.first,
-                let titleLast = titleRun.words.last
+                let near = isBefore ? runs[index].words.last : runFirst,
+                let nearTitleWord = isBefore ? titleRun.words.first : titleRun.words.last
             else { return false }
             let run = runs[index]
             let confidence = run.words.reduce(0) { $0 + $1.confidence } / Double(run.words.count)
             let isCut = runFirst.text.first.map { "[]|\\{}".contains($0) } ?? false
             guard run.line == titleRun.line, run.letterCount >= 3, confidence < 60 || isCut else { return false }
-            let (near, nearTitleWord) = index < title.lowerBound ? (runLast, titleFirst) : (runFirst, titleLast)
-            let gap =
-                index < title.lowerBound ? titleFirst.box.x - runLast.box.maxX : runFirst.box.x - titleLast.box.maxX
+            let gap = isBefore ? nearTitleWord.box.x - near.box.maxX : near.box.x - nearTitleWord.box.maxX
             return Double(gap) < 1.5 * nearTitleWord.capitalHeight
                 && near.capitalHeight >= 0.67 * nearTitleWord.capitalHeight
         }

@@ -407,6 +407,17 @@ import Testing
         #expect(Self.parser.lexicon.givenNames.intersection(smallWords).isEmpty)
     }
 
+    /// The English list's short words are words: abbreviations and codes of three letters that the
+    /// dictionaries do not know are left out (`Models/make-english-words.sh`), short words of the
+    /// other languages kept.
+    @Test func shortEnglishWordsAreWordsNotCodes() {
+        let words = Self.parser.lexicon.words
+        let codesKnown = ["cnx", "pyc", "jvm", "nbc"].filter { words.contains($0) }
+        #expect(codesKnown.isEmpty)
+        let wordsMissing = ["tax", "the", "los", "tu"].filter { !words.contains($0) }
+        #expect(wordsMissing.isEmpty)
+    }
+
     /// Given names alone may end with the surname: they take one more word as the rest of the
     /// name, not a run of two beside them, which is the title.
     @Test func givenNamesAloneTakeOneWordMoreAsTheirSurname() {
