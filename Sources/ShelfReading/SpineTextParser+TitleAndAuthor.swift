@@ -122,8 +122,11 @@ extension SpineTextParser {
             guard candidate != author, runs.indices.contains(candidate), runs.indices.contains(unfinished), runs[candidate].letterCount >= 2,
                 abs(runs[candidate].line - runs[unfinished].line) <= 1, let last = runs[unfinished].words.last?.text
             else { return false }
-            // A comma or colon leads on to a subtitle, not to the author's name.
-            if last.hasSuffix(",") || last.hasSuffix(":") { return nameScore(runs[candidate]) < 1 }
+            // A comma or colon leads on to a subtitle, not to the author's name, nor from it: a name
+            // ending in a colon is the author's before the title ("Jane Roe:" / "A GUIDE TO …").
+            if last.hasSuffix(",") || last.hasSuffix(":") {
+                return nameScore(runs[candidate]) < 1 && nameScore(runs[unfinished]) < 1
+            }
             // Not into a name after a lone "a" or "an" (more often letters of a spaced-out word), nor
             // into a given name and surname after a preposition that can end a title as a verb's
             // particle ("LEAN IN" "SHERYL SANDBERG"): the name is the author's. After "of" or "the" a

@@ -211,6 +211,15 @@ import Testing
         #expect(apart.title == "Keys to Better Tennis" && apart.notATitle == nil)
     }
 
+    /// A name ending in a colon on the line before the title is the author's, not the title's start.
+    @Test func aNameBeforeAColonIsTheAuthor() {
+        var text = Self.reading("Nora:24 Vance:24 / GUIDE:40 TO:40 THE:40 HILLS:40")
+        text.lines[0].words[1].text = "Vance:"
+        let parsed = Self.parser.parse(text)
+        #expect(parsed.title == "Guide to the Hills", "\(parsed.title ?? "nil")")
+        #expect(parsed.author == "Nora Vance", "\(parsed.author ?? "nil")")
+    }
+
     /// The passes run in the order `parse` applies them, each named once.
     /// Two full names set alike could be title and author either way round, and a title that is a
     /// name with no full name beside it may be the author; a name set larger than another is the
