@@ -30,6 +30,11 @@ public struct ParsedSpine: Sendable, Equatable {
         /// Words read too unsurely to take, set on the title's line as close as a word space, go on
         /// before or after it ("Xqzvr Keys to Better Tennis"): part of the title may be unread.
         case titleGoesOnUnread
+        /// Its first word is one no title starts with as printed: a word in lower case before words
+        /// in capitals or title case ("he Silver Harbour"), or a joining word ("de", "of",
+        /// "and") set after words of its size on its line that were read apart from it: the
+        /// title's start was lost.
+        case titleStartIsLost
     }
     /// Why the title and author found may be wrongly paired, when the spine's layout leaves it open;
     /// nil when it does not.

@@ -64,7 +64,8 @@ public struct SpineTextParser: Sendable {
             Self.isProse(titleWords) ? .titleIsProse
             : titleWords.contains { Self.isPrice($0.text) } ? .titleHasPrice
             : Self.isUnfinished(titleWords) ? .titleIsUnfinished
-            : goesOnUnread(title: titleRange, author: authorIndex, in: runs) ? .titleGoesOnUnread : nil
+            : goesOnUnread(title: titleRange, author: authorIndex, in: runs) ? .titleGoesOnUnread
+            : startIsLost(title: titleRange, author: authorIndex, in: runs) ? .titleStartIsLost : nil
         describeTitle(titleWords, line: runs[titleRange.lowerBound].line, in: &parsed.evidence)
         let leftover = runs.indices.filter { !titleRange.contains($0) && $0 != authorIndex }.map {
             runs[$0].letterCount
@@ -193,6 +194,30 @@ public struct SpineTextParser: Sendable {
         }
         return isUnreadPart(title.lowerBound - 1, beside: first) || isUnreadPart(title.upperBound + 1, beside: last)
     }
+
+    /// Whether the title's start was lost (`ParsedSpine.NotATitle.titleStartIsLost`): its first word
+    /// is in lower case while a later word of three letters or more is capitalised, as no title
+    /// is printed; or its first word joins ("de", "of", "and": `joiningWords`) and the run just
+    /// before it, not the author, is on its line, of three letters or more, and set at two thirds
+    /// of its size or more: words of the title read apart from it.
+    func startIsLost(title: ClosedRange<Int>, author: Int?, in runs: [Run]) -> Bool {
+        let titleRun = runs[title.lowerBound]
+        guard let first = titleRun.words.first, let firstLetter = first.text.first(where: \.isLetter) else { return false }
+        let laterWords = runs[title].flatMap(\.words).dropFirst()
+        if firstLetter.isLowercase,
+            laterWords.contains(where: { $0.text.filter(\.isLetter).count >= 3 && ($0.text.first?.isUppercase ?? false) })
+        {
+            return true
+        }
+        let before = title.lowerBound - 1
+        guard Self.joiningWords.contains(first.text.folded), before != author, runs.indices.contains(before) else { return false }
+        let run = runs[before]
+        return run.line == titleRun.line && run.letterCount >= 3 && run.height >= 0.67 * titleRun.height
+    }
+
+    /// Words that join the parts of a phrase and so do not start one after words set beside them:
+    /// conjunctions and the prepositions "of" and "de" in the languages of the word lists.
+    static let joiningWords: Set<String> = ["and", "or", "of", "y", "de", "del", "dels", "und", "et"]
 
     /// Words no title ends with: an article, "of", "and", a possessive (`unfinishedEndings`, less
     /// the prepositions that can end one as a verb's particle, "Lean In", and "die", an English

@@ -211,6 +211,21 @@ import Testing
         #expect(apart.title == "Keys to Better Tennis" && apart.notATitle == nil)
     }
 
+    @Test func doubtsATitleWhoseStartIsLost() {
+        // A word in lower case before words in title case: the title's first letters were lost.
+        let lowerCase = Self.parser.parse(Self.reading("and:40 Fields:40 of:40 Barley:40 | | NORA:30 VANCE:30"))
+        #expect(lowerCase.title == "and Fields of Barley" && lowerCase.notATitle == .titleStartIsLost)
+        // A title printed all in lower case is whole.
+        let allLower = Self.parser.parse(Self.reading("fields:40 of:40 barley:40 | | NORA:30 VANCE:30"))
+        #expect(allLower.title == "fields of barley" && allLower.notATitle == nil, "\(allLower.title ?? "nil")")
+        // "DE" after a word of nearly its size on its line, read apart from it: part of the title.
+        let apart = Self.parser.parse(Self.reading("CAMINOS:29 | DE:40 LA:40 SIERRA:40 | | NORA:30 VANCE:30"))
+        #expect(apart.title == "De La Sierra" && apart.notATitle == .titleStartIsLost, "\(apart.title ?? "nil")")
+        // A mark at half the title's size before it is not part of it.
+        let mark = Self.parser.parse(Self.reading("CAMINOS:20 | DE:40 LA:40 SIERRA:40 | | NORA:30 VANCE:30"))
+        #expect(mark.title == "De La Sierra" && mark.notATitle == nil, "\(mark.title ?? "nil")")
+    }
+
     /// A name ending in a colon on the line before the title is the author's, not the title's start.
     @Test func aNameBeforeAColonIsTheAuthor() {
         var text = Self.reading("Nora:24 Vance:24 / GUIDE:40 TO:40 THE:40 HILLS:40")
