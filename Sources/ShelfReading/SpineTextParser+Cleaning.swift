@@ -33,10 +33,13 @@ extension SpineTextParser {
     /// with low confidence and boxes far taller than the words beside it ("Brave" 150 px before
     /// "New World" 55 px) is a mark merged with the edge of the crop, not large type. Only a
     /// neighbour read at least as surely is a measure: a scrap one pixel tall beside a word is
-    /// itself the mark.
+    /// itself the mark. Such a word of three letters or fewer read under 40 that ends its line is
+    /// dropped instead ("Summer With Maria XE"): held to its neighbour's size it would pass for a
+    /// surname, where `trimmingJunk` would have taken it for the mark it is.
     func steadyingHeights(_ text: RecognizedText) -> RecognizedText {
         var steadied = text
         for (lineIndex, line) in text.lines.enumerated() {
+            var strayAtEnd = false
             for (wordIndex, word) in line.words.enumerated() where word.confidence < 60 {
                 let neighbours = [wordIndex - 1, wordIndex + 1].filter { line.words.indices.contains($0) }.map {
                     line.words[$0]
@@ -45,9 +48,20 @@ extension SpineTextParser {
                 guard let size = neighbours.map(\.capitalHeight).max(), word.capitalHeight > 1.6 * size else {
                     continue
                 }
+                if wordIndex == line.words.count - 1, wordIndex > 0, word.confidence < 40,
+                    (1...3).contains(word.text.count(where: \.isLetter))
+                {
+                    strayAtEnd = true
+                    continue
+                }
                 steadied.lines[lineIndex].words[wordIndex].characters = word.characters.map {
                     ($0.character, min($0.height, Int(size)))
                 }
+            }
+            if strayAtEnd {
+                steadied.lines[lineIndex].words.removeLast()
+                let words = steadied.lines[lineIndex].words
+                steadied.lines[lineIndex].box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
             }
         }
         return steadied

@@ -226,6 +226,14 @@ import Testing
         #expect(mark.title == "De La Sierra" && mark.notATitle == nil, "\(mark.title ?? "nil")")
     }
 
+    /// A short doubtful mark ending a line in a box twice the height of the words before it is
+    /// dropped, not held to their size and kept as a word.
+    @Test func dropsATallDoubtfulMarkAtALinesEnd() {
+        let parsed = Self.parser.parse(Self.reading("HARBOUR:40 LIGHTS:40 ON:90:32 / NORA:30 VANCE:30"))
+        #expect(parsed.title == "Harbour Lights", "\(parsed.title ?? "nil")")
+        #expect(parsed.author == "Nora Vance")
+    }
+
     /// A name ending in a colon on the line before the title is the author's, not the title's start.
     @Test func aNameBeforeAColonIsTheAuthor() {
         var text = Self.reading("Nora:24 Vance:24 / GUIDE:40 TO:40 THE:40 HILLS:40")
