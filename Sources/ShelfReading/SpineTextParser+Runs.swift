@@ -28,7 +28,11 @@ extension SpineTextParser {
                     let isContradicted =
                         word.confidence >= 80 && last.confidence >= 80
                         && (height < size ? word.box.height >= boxHeight : word.box.height <= boxHeight)
-                    if (ratio > 1.25 && !isShortWord && !isContradicted) || gap > 1.1 * max(size, height)
+                    // Letters spaced wide are spaced words too: a gap within the wider letter pitch
+                    // of the two words is a word space.
+                    let pitch = Self.letterPitch(of: [last, word])
+                    let wordSpace = max(1.1 * max(size, height), 1.2 * pitch)
+                    if (ratio > 1.25 && !isShortWord && !isContradicted) || gap > wordSpace
                         || (gap > wideGap && gap > 0.6 * min(size, height))
                     {
                         runs.append(Run(words: current, line: lineIndex))
@@ -43,6 +47,13 @@ extension SpineTextParser {
     }
 
     static func capitalHeight(_ word: RecognizedText.Word) -> Double { word.capitalHeight }
+
+    /// The widest letter pitch (box width per character) among `words` of three characters or
+    /// more; 0 when there are none.
+    static func letterPitch(of words: [RecognizedText.Word]) -> Double {
+        let pitches: [Double] = words.filter { $0.text.count >= 3 }.map { Double($0.box.width) / Double($0.text.count) }
+        return pitches.max() ?? 0
+    }
 
     /// Whether `run` is one word alone on the line after `previous`'s one word, under it: words
     /// stacked one a line across a spine.

@@ -416,6 +416,23 @@ import Testing
         #expect(Self.parser.runs(of: text).count == 1)
     }
 
+    @Test func keepsWordsSpacedAsWideAsTheirLettersInOneRun() {
+        // Letters set 40 px apart at 20 px tall: word spaces of 36 px are spaces, not partings...
+        func spaced(gap: Int) -> RecognizedText {
+            var text = Self.reading("THE:20 SILVER:20 HARBOUR:20")
+            var x = 20
+            for index in text.lines[0].words.indices {
+                text.lines[0].words[index].box.x = x
+                text.lines[0].words[index].box.width = 40 * text.lines[0].words[index].text.count
+                x += text.lines[0].words[index].box.width + gap
+            }
+            return text
+        }
+        #expect(Self.parser.runs(of: spaced(gap: 36)).count == 1)
+        // ...while a gap far wider than a letter's pitch still parts them.
+        #expect(Self.parser.runs(of: spaced(gap: 90)).count == 3)
+    }
+
     @Test func dropsDoubtfulWordsWhoseBoxesNoLetteringCouldHave() {
         // Read over most of its neighbour: a picture, not a word.
         var overlapping = Self.reading("Rutas:40 de:40 montaña:40 sea:40:25")
