@@ -50,7 +50,7 @@ public enum TitleMatch {
     }
 
     /// Whether a reported author is the truth's: the whole name alike, or, for a short name, one of
-    /// its words alike the truth's surname ("Wissel, Hal" → "wissel"; "Octavia E. Butler" → "butler").
+    /// its words alike the truth's surname ("Serra, Jaume" → "serra"; "Octavia E. Butler" → "butler").
     public static func isAuthor(_ reported: String?, of truth: String?) -> Bool {
         guard let reported, let truth, !reported.isEmpty, !truth.isEmpty else { return false }
         if similarity(reported, truth) >= threshold { return true }

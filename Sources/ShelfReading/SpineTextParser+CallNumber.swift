@@ -1,7 +1,7 @@
 import ShelfOCR
 
 extension SpineTextParser {
-    /// The text without a library's call-number label ("N Orr", "796.325 Ken", "N 833 Gar"): a class
+    /// The text without a library's call-number label ("N Vid", "641.5 Rob", "N 833 Sol"): a class
     /// mark — one or two capitals, a shelf number of three digits or more, or the two in that order —
     /// then the first letters of the author's surname, at either end of a line and set well apart from
     /// the spine's own lettering. It is neither title nor author, and its capital would pass for an

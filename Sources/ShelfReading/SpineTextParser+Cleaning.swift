@@ -92,7 +92,7 @@ extension SpineTextParser {
             let gap = Double(line.words[1].box.x - line.words[0].box.maxX)
             return gap < 0.5 * line.words[1].capitalHeight || isPhrase(line.words[0], line.words[1])
         }
-        // Words in lower case read with confidence, beside another, are a phrase ("la mala dona").
+        // Words in lower case read with confidence, beside another, are a phrase ("la casa vella").
         func isPhrase(_ word: RecognizedText.Word, _ neighbour: RecognizedText.Word) -> Bool {
             [word, neighbour].allSatisfy {
                 $0.confidence >= 85 && $0.text.count >= 3 && $0.text.allSatisfy(\.isLowercase)
@@ -173,7 +173,7 @@ extension SpineTextParser {
         return words.isEmpty ? nil : Run(words: Array(words), line: run.line)
     }
 
-    /// The runs without the doubtful scraps set between two runs of words ("STEEPLE / Fie / ey) /
+    /// The runs without the doubtful scraps set between two runs of words ("HARBOUR / Fie / ey) /
     /// CHASING"): marks a picture or a crease behind the lettering made, which would part a title's
     /// words. A scrap is a run of words of three letters or fewer, each read with confidence under
     /// 60 and, unless under 40, no word of three letters the lists know ("HAL" stays); the runs on

@@ -3,8 +3,8 @@ import ShelfOCR
 import ShelfText
 
 extension SpineTextParser {
-    /// The text with words the OCR ran together split apart ("forisinthe" → "for" "is" "in" "the",
-    /// "ELENTRENADOR" → "EL" "ENTRENADOR"): Tesseract often loses the spaces of lettering set tight
+    /// The text with words the OCR ran together split apart ("ofthewinter" → "of" "the" "winter",
+    /// "ELCAMINANTE" → "EL" "CAMINANTE"): Tesseract often loses the spaces of lettering set tight
     /// along a spine. Each part keeps its share of the word's box and characters.
     func separatingGluedWords(_ text: RecognizedText) -> RecognizedText {
         var separated = text
@@ -20,7 +20,7 @@ extension SpineTextParser {
     /// splits wholly into small words (`functionWords`) and at most one other, an ordinary word of
     /// six letters or more (`Lexicon`), as few as can be. Nil for a word the lists know (a word, a
     /// name, a publisher) and for one under seven letters: shorter words and pieces split too
-    /// easily by chance ("NISINDE" → "nisin" "de"). Marks at either end stay with the end parts.
+    /// easily by chance ("VOLINDE" → "volin" "de"). Marks at either end stay with the end parts.
     func gluedParts(of word: String) -> [String]? {
         let characters = Array(word)
         guard let first = characters.firstIndex(where: \.isLetter), let last = characters.lastIndex(where: \.isLetter)
@@ -49,8 +49,8 @@ extension SpineTextParser {
                 if best[end].map({ (candidate.content, candidate.parts) < ($0.content, $0.parts) }) ?? true { best[end] = candidate }
             }
         }
-        // Two words of substance and more split names the lists do not know ("PARCERISAS" →
-        // "parce" "risas"); a word with the small words it ran into is what spines lose spaces in.
+        // Two words of substance and more split names the lists do not know ("WINTERGARDEN" →
+        // "winter" "garden"); a word with the small words it ran into is what spines lose spaces in.
         guard let split = best[folded.count], split.parts >= 2, split.content <= 1 else { return nil }
         var cuts: [Int] = []
         var end = folded.count

@@ -2,7 +2,7 @@ import ShelfOCR
 import ShelfText
 
 extension SpineTextParser {
-    /// Splits a name off the start or end of a longer run ("THE TRIAL FRANZ KAFKA"), where the
+    /// Splits a name off the start or end of a longer run ("THE SALT ROAD NORA VANCE"), where the
     /// title and author share a line and a size. A name is given names or initials, particles, then
     /// one surname.
     func splitNames(in runs: [Run]) -> [Run] {
@@ -11,7 +11,7 @@ extension SpineTextParser {
             let words = run.words
             let folded = words.map(\.text.folded)
             let leadingName = nameLength(from: 0, in: words)
-            // A run that is one name from end to end ("CAROL ANN DUFFY") stays whole.
+            // A run that is one name from end to end ("MARY ANN EVANS") stays whole.
             if leadingName == words.count { return [run] }
             // A name ending the run.
             for start in 1..<(words.count - 1) where words.count - start <= 4 {
@@ -188,7 +188,7 @@ extension SpineTextParser {
     /// Titles set before a name ("MR.", "DR."), which are not its initials.
     static let honorifics: Set<String> = ["mr", "mrs", "ms", "dr", "st", "jr", "sr"]
 
-    /// "de", "van", or one read in capitals with an E the OCR took for an F or B ("TERESA DF LA PARRA").
+    /// "de", "van", or one read in capitals with an E the OCR took for an F or B ("MARTA DF LA SERNA").
     func isParticle(_ word: String) -> Bool {
         if lexicon.nameParticles.contains(word.folded) { return true }
         guard word.count <= 3, word.allSatisfy(\.isUppercase) else { return false }

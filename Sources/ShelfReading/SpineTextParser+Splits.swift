@@ -31,7 +31,7 @@ extension SpineTextParser {
         }
     }
 
-    /// "KAFKA Amerika" → "KAFKA" "Amerika": a word in capitals at either end of a run in
+    /// "VANCE Saltmarsh" → "VANCE" "Saltmarsh": a word in capitals at either end of a run in
     /// lower case is a surname set apart by its case.
     static func splittingCapitalsAtEdges(_ run: Run) -> [Run] {
         guard run.words.count >= 2 else { return [run] }

@@ -89,7 +89,7 @@ extension SpineTextParser {
             // Sizes drift along a line in a photo taken at an angle.
             let similarSize = run.height > 0.75 * title.height && run.height < 1.33 * title.height
             // A short unsure scrap on a line of its own is a mark at the spine's edge or a smudge
-            // ("Sincerity" / "ML"), not the title's next or first word.
+            // ("Lighthouse" / "ML"), not the title's next or first word.
             if run.line != next.line && isUnsureScrap(run) { return false }
             // A word that could be a surname continues the title only when set as close as a word.
             if run.line != next.line {

@@ -236,7 +236,7 @@ public struct SpineTextParser: Sendable {
     ]
 
     /// The words of a title's runs. A run set in capitals within a title that is not ("The Poems of"
-    /// "EMILY DICKINSON") is set in title case like the rest, unless it is one short word (an
+    /// "NORA VANCE") is set in title case like the rest, unless it is one short word (an
     /// acronym: "FBI"); a title read all in capitals is left to `tidy`.
     static func titleText(of runs: ArraySlice<Run>) -> String {
         let whole = runs.map(\.text).joined(separator: " ")

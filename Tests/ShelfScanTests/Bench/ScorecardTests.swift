@@ -6,12 +6,12 @@ import Testing
 /// The benchmark's figures follow the evaluation set's rules.
 struct ScorecardTests {
     @Test func titlesAreComparedWithoutAccentsCaseOrPunctuation() {
-        #expect(TitleMatch.normalised("Cançons d'amor i de pluja") == "cancons d amor i de pluja")
+        #expect(TitleMatch.normalised("Cançó d'estiu i de tardor") == "canco d estiu i de tardor")
         #expect(TitleMatch.normalised("  The  Left-Hand: of Darkness!! ") == "the left hand of darkness")
         #expect(TitleMatch.isTitle("THE LEFT HAND OF DARKNES", of: "The Left Hand of Darkness"))
         #expect(!TitleMatch.isTitle("The Left Hand", of: "The Left Hand of Darkness"))
         #expect(!TitleMatch.isTitle(nil, of: "Kindred"))
-        #expect(TitleMatch.isAuthor("Wissel", of: "Wissel, Hal"))
+        #expect(TitleMatch.isAuthor("Serra", of: "Serra, Jaume"))
         #expect(TitleMatch.isAuthor("Octavia Butler", of: "Octavia E. Butler"))
         #expect(!TitleMatch.isAuthor("Kindred Octavia Butler Beacon Press Boston Edition", of: "Octavia E. Butler"))
         let words = TitleMatch.normalised("x et HOLLOW ALMANAC ei] | WREN THORNE").split(separator: " ").map(String.init)

@@ -17,13 +17,13 @@ struct HostileReadingTests {
     static let vocabulary = [
         "THE", "the", "of", "OF", "and", "a", "A", "an", "in", "IN", "to", "de", "la", "y", "Y", "die", "Der",
         "Harry", "POTTER", "Sheryl", "SANDBERG", "Anna", "KARENINA", "Leo", "Tolstoy", "J.", "R.R.", "Mc",
-        "van", "der", "MARIA", "Oruna", "«MAGIC»", "Ng", "Oz", "FE", "ee", "oe", "iF", "|", "—", "~~a", "©",
-        "[Amerika]", "Kayip", "796.323", "Wis", "ISBN", "978-0-306-40615-7", "9780306406157", "$16.95US",
-        "12,90€", "1984", "11/22/63", "2", "Penguin", "Vintage", "VINTAGE", "Anchor", "Picador", "Mejores",
-        "CARACTERÍSTICAS", "Cançons", "d'amor", "Memòria", "B", "E", "O", "W", "U", "LF", "C", "an", "di",
-        "GUIDE", "To", "Holly", "JACKSON", "Sincerity", "WHITE", "TEETH", "ZADIE", "SMITH", "x", "1", "ll",
-        "STEEPLE.", "ag,", "mp:", "Viure", "perillosament", "HOLES", "Louis", "sACHAR", "é", "ß", "ﬁ", "🙂",
-        "NOTGIVINGAF*CK", "Everything", "\\Never", "Told", "You", "DIGER", "ÖYKÜLER", "CEZA", "…", ".", ",",
+        "van", "der", "MARTA", "Vidal", "«BUDDY»", "Ng", "Oz", "FE", "ee", "oe", "iF", "|", "—", "~~a", "©",
+        "[Atlantis]", "Kayak", "641.55", "Rob", "ISBN", "978-0-306-40615-7", "9780306406157", "$16.95US",
+        "12,90€", "1984", "11/22/63", "2", "Penguin", "Vintage", "VINTAGE", "Anchor", "Picador", "Mayores",
+        "ESTADÍSTICAS", "Cançó", "d'estiu", "Història", "B", "E", "O", "W", "U", "LF", "C", "an", "di",
+        "GUIDE", "To", "Hazel", "MORROW", "Patience", "GREEN", "GARDEN", "ELSA", "WARD", "x", "1", "ll",
+        "HARBOUR.", "ag,", "mp:", "Viatjar", "lentament", "ROOTS", "Louis", "bRANDT", "é", "ß", "ﬁ", "🙂",
+        "NEVERSAYDIE!*", "Something", "\\Always", "Said", "Him", "BÜTÜN", "ŞİİRLER", "KISA", "…", ".", ",",
     ]
 
     static func word(using random: inout SeededGenerator) -> RecognizedText.Word {
