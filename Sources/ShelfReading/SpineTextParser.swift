@@ -215,6 +215,12 @@ public struct SpineTextParser: Sendable {
         return run.line == titleRun.line && run.letterCount >= 3 && run.height >= 0.67 * titleRun.height
     }
 
+    /// Marks that open and close a pair in titles: brackets, Spanish questions and exclamations,
+    /// guillemets and quotation marks.
+    static let pairedMarks: [(open: Character, close: Character)] = [
+        ("[", "]"), ("(", ")"), ("¿", "?"), ("¡", "!"), ("«", "»"), ("“", "”"),
+    ]
+
     /// Words that join the parts of a phrase and so do not start one after words set beside them:
     /// conjunctions and the prepositions "of" and "de" in the languages of the word lists.
     static let joiningWords: Set<String> = ["and", "or", "of", "y", "de", "del", "dels", "und", "et"]
@@ -249,11 +255,19 @@ public struct SpineTextParser: Sendable {
         return parts.joined(separator: " ")
     }
 
-    /// Text with stray marks trimmed from its ends, set in title case if read in capitals.
+    /// Text with stray marks trimmed from its ends, set in title case if read in capitals. A mark
+    /// that opens or closes a pair stays when its partner is in the text ("¿Quién llama?",
+    /// "Relatos [Breves]").
     static func tidy(_ text: String) -> String? {
         var characters = Substring(text)
-        while let first = characters.first, !(first.isLetter || first.isNumber) { characters.removeFirst() }
-        while let last = characters.last, !(last.isLetter || last.isNumber || "!?.)'".contains(last)) {
+        func isPaired(_ mark: Character) -> Bool {
+            guard let pair = pairedMarks.first(where: { $0.open == mark || $0.close == mark }) else { return false }
+            return characters.contains(pair.open == mark ? pair.close : pair.open)
+        }
+        while let first = characters.first, !(first.isLetter || first.isNumber || isPaired(first)) {
+            characters.removeFirst()
+        }
+        while let last = characters.last, !(last.isLetter || last.isNumber || "!?.)'".contains(last) || isPaired(last)) {
             characters.removeLast()
         }
         let collapsed = characters.split(separator: " ").joined(separator: " ")

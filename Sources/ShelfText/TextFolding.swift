@@ -56,8 +56,11 @@ extension String {
                 words.append(String(word))
             } else if (index > 0 || continuingATitle) && minor.contains(lower) {
                 words.append(lower)
+            } else if let first = lower.firstIndex(where: \.isLetter) {
+                // The first letter, after any mark that leads the word ("«MAGIC»", "¿QUÉ").
+                words.append(lower[..<first] + lower[first...first].uppercased() + lower[lower.index(after: first)...])
             } else {
-                words.append(lower.prefix(1).uppercased() + lower.dropFirst())
+                words.append(lower)
             }
         }
         return words.joined(separator: " ")

@@ -128,7 +128,7 @@ import Testing
         // A name from end to end stays one, even led by a given name that is also a word.
         ("ROSE:18 MARY:18 HALLORAN:18 | Quiet:14 Waters:14", "Quiet Waters", "Rose Mary Halloran", nil),
         // A nickname in quotes belongs to the name, and vouches for a given name the lists lack.
-        ("TEMPORADA:40 BAJA:40 TAVARIUS:40 «DEZ»:40 OKAFOR:40", "Temporada Baja", "Tavarius «dez» Okafor", nil),
+        ("TEMPORADA:40 BAJA:40 TAVARIUS:40 «DEZ»:40 OKAFOR:40", "Temporada Baja", "Tavarius «Dez» Okafor", nil),
         // A title does not end with "del": pieces of a spaced-out Spanish word finish it.
         ("Historia:26 del:26 | PESC:30 ADOR:30 | JAUME:22 SERRA:22", "Historia del Pescador", "Jaume Serra", nil),
         // A doubtful scrap at the end of a whole word is a mark, not its last letters.
@@ -232,6 +232,16 @@ import Testing
         let parsed = Self.parser.parse(Self.reading("HARBOUR:40 LIGHTS:40 ON:90:32 / NORA:30 VANCE:30"))
         #expect(parsed.title == "Harbour Lights", "\(parsed.title ?? "nil")")
         #expect(parsed.author == "Nora Vance")
+    }
+
+    /// Marks at a title's ends go, unless their partner is in it.
+    @Test(arguments: [
+        ("¿Quién llama?", "¿Quién llama?"), ("Relatos [Breves]", "Relatos [Breves]"), ("Relatos [Breves", "Relatos [Breves"),
+        ("[ Harbour Lights", "Harbour Lights"), ("Harbour Lights]", "Harbour Lights"), ("«Harbour Lights» ~", "«Harbour Lights»"),
+        ("¡HARBOUR LIGHTS!", "¡Harbour Lights!"), ("— Harbour Lights", "Harbour Lights"),
+    ])
+    func trimsMarksAtTheEndsThatHaveNoPartner(_ read: String, _ tidied: String) {
+        #expect(SpineTextParser.tidy(read) == tidied)
     }
 
     /// A name ending in a colon on the line before the title is the author's, not the title's start.
