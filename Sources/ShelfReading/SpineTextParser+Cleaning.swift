@@ -174,7 +174,7 @@ extension SpineTextParser {
     }
 
     /// The runs without the doubtful scraps set between two runs of words ("HARBOUR / Fie / ey) /
-    /// CHASING"): marks a picture or a crease behind the lettering made, which would part a title's
+    /// LIGHTS"): marks a picture or a crease behind the lettering made, which would part a title's
     /// words. A scrap is a run of words of three letters or fewer, each read with confidence under
     /// 60 and, unless under 40, no word of three letters the lists know ("HAL" stays); the runs on
     /// either side, a line apart at most, each hold a word of four letters or more that the lists
