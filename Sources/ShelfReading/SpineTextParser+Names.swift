@@ -40,7 +40,7 @@ extension SpineTextParser {
     /// any particles, then a capitalised surname; 0 when they do not.
     func nameLength(from start: Int, in words: [RecognizedText.Word]) -> Int {
         var index = start
-        // A capitalised word before a nickname is a given name, known or not ("EARVIN «MAGIC»"), and
+        // A capitalised word before a nickname is a given name, known or not ("TAVARIUS «DEZ»"), and
         // so is a given name that is also a word before a given name ("CAROL ANN").
         func isGivenName(_ index: Int) -> Bool {
             let word = words[index].text
@@ -83,8 +83,8 @@ extension SpineTextParser {
                 let joins: Bool
                 if previous.line == run.line {
                     let gap = Double(run.words[0].box.x - previous.words[previous.words.count - 1].box.maxX)
-                    // Given names alone ("MANUEL TOMAS") may end with the surname: they take one more
-                    // word, not two ("BARGA INEDIT", the title beside them).
+                    // Given names alone ("ELENA SOFIA") may end with the surname: they take one more
+                    // word, not two ("CASA NOVA", the title beside them).
                     let givenNamesAlone = previous.words.count >= 2
                         && previous.words.allSatisfy { isNameStart($0.text.folded, original: $0.text) }
                     joins = gap < 2.5 * previous.height && nameLength(from: 0, in: words) == words.count
@@ -139,6 +139,7 @@ extension SpineTextParser {
         let letters = folded.joined().filter(\.isLetter).count
         guard letters >= 3, folded.allSatisfy({ !$0.contains(where: \.isNumber) }) else { return 0 }
         let given = folded.contains { lexicon.givenNames.contains($0) } || tokens.contains { Self.isInitials($0) || Self.isNickname($0) }
+            || isWordNameBeforeSurname(folded)
         if given && tokens.count >= 2 { return 1 }
         if tokens.count == 1 && letters >= 3 && !lexicon.isPublisher(folded[0]) {
             // A surname alone: likelier when the word lists know it only as a name.
@@ -151,6 +152,14 @@ extension SpineTextParser {
             return 0.25 * (1 - Double(english) / Double(folded.count))
         }
         return 0
+    }
+
+    /// Whether two words are a given name that is also a word (`givenNamesAlsoWords`) and a
+    /// surname: a word of three letters or more that is no ordinary word ("JACK HARLOWE", where
+    /// "JACK FROST" or "GRACE NOTES" are words).
+    func isWordNameBeforeSurname(_ folded: [String]) -> Bool {
+        guard folded.count == 2, Self.givenNamesAlsoWords.contains(folded[0]) else { return false }
+        return folded[1].count >= 3 && folded[1].allSatisfy(\.isLetter) && !lexicon.isOrdinaryWord(folded[1])
     }
 
     /// "R.", "R.F.", "J", "S.A.": a word of initials, not an honorific ("MR."). A lone vowel without
@@ -196,7 +205,7 @@ extension SpineTextParser {
         return corrected != word && lexicon.nameParticles.contains(corrected.folded)
     }
 
-    /// A name whose space the OCR lost ("LOUISSACHAR"): a given name of four letters or more, then
+    /// A name whose space the OCR lost ("LOUISBRANDT"): a given name of four letters or more, then
     /// four letters or more, the whole not a word. Returns the two parts.
     func separatedName(_ word: String) -> (String, String)? {
         let letters = Array(word)

@@ -106,7 +106,7 @@ extension SpineTextParser {
                 .contains(word.text.lowercased())
         }
         // Pronouns, conjunctions and particles that are words, but as often a scrap beside a word
-        // ("VONNEGUT Si"), and titles before a name ("Mr"): joined to a neighbour only when the two
+        // ("HALLORAN Si"), and titles before a name ("Mr"): joined to a neighbour only when the two
         // make a word ("Ficcion es"), and still dropped when doubtful beside a sure word.
         func isWordOfItsOwn(_ word: RecognizedText.Word) -> Bool {
             if Self.conjunctions.contains(word.text) { return true }  // "Cevdet Bey e hijos"
@@ -138,7 +138,7 @@ extension SpineTextParser {
             let matches =
                 max(heights.0, heights.1) < 1.5 * min(heights.0, heights.1)
                 && !(isCapitals(previous) && isLowerCase(word)) && !startsWord
-            // A doubtful scrap beside a whole word read with confidence is a mark ("VONNEGUT Si").
+            // A doubtful scrap beside a whole word read with confidence is a mark ("HALLORAN Si").
             let isScrapBesideWord = { (scrap: RecognizedText.Word, whole: RecognizedText.Word) in
                 scrap.confidence < 40 && whole.text.count >= 5 && whole.confidence >= 60
             }

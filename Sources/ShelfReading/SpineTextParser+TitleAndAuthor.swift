@@ -107,7 +107,7 @@ extension SpineTextParser {
             let (left, right) = candidate < neighbour ? (run, next) : (next, run)
             let gap = Double(right.words[0].box.x - left.words[left.words.count - 1].box.maxX)
             let isClose = gap < 0.8 * min(left.height, right.height)
-            // A short unsure scrap set apart on the line ("Ko" before "LA BICICLETA ESTÀTICA") is a
+            // A short unsure scrap set apart on the line ("Ko" before "LA BARCA VERMELLA") is a
             // mark at the spine's edge, not the title's first or last word.
             if !isClose && isUnsureScrap(run) { return false }
             let isWords = name == 0 || wordShare(of: run) == 1
