@@ -60,6 +60,13 @@ public struct RecognizedText: Sendable, Equatable {
         }
 
         public var text: String { words.map(\.text).joined(separator: " ") }
+
+        /// Sets the box to the one around the words, after words were taken out or moved; left as
+        /// it is when there are none.
+        public mutating func fitBoxToWords() {
+            guard let first = words.first else { return }
+            box = words.dropFirst().reduce(first.box) { $0.union($1.box) }
+        }
     }
 
     public var lines: [Line]

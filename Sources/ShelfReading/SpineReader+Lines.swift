@@ -29,7 +29,7 @@ extension SpineReader {
             let text = cleaned(engine.recognize(cut.scaled(by: enlargement), segmentation: .singleLine))
             for var found in text.lines {
                 found.words = found.words.map { Self.placed($0, readIn: region, enlargedBy: enlargement) }
-                found.box = found.words.dropFirst().reduce(found.words[0].box) { $0.union($1.box) }
+                found.fitBoxToWords()
                 read.append(found)
             }
         }

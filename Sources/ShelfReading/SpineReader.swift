@@ -239,7 +239,7 @@ public struct SpineReader: Sendable {
             }
             guard !rest.isEmpty else { continue }
             line.words = rest
-            line.box = rest.dropFirst().reduce(rest[0].box) { $0.union($1.box) }
+            line.fitBoxToWords()
             let place = lines.firstIndex { $0.box.y > line.box.y } ?? lines.count
             lines.insert(line, at: place)
         }

@@ -60,8 +60,7 @@ extension SpineTextParser {
             }
             if strayAtEnd {
                 steadied.lines[lineIndex].words.removeLast()
-                let words = steadied.lines[lineIndex].words
-                steadied.lines[lineIndex].box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
+                steadied.lines[lineIndex].fitBoxToWords()
             }
         }
         return steadied
@@ -141,9 +140,7 @@ extension SpineTextParser {
             {
                 lines[index].words.removeFirst()
             }
-            if let first = lines[index].words.first {
-                lines[index].box = lines[index].words.dropFirst().reduce(first.box) { $0.union($1.box) }
-            }
+            lines[index].fitBoxToWords()
         }
         return RecognizedText(lines: lines)
     }

@@ -215,12 +215,6 @@ public struct SpineTextParser: Sendable {
         return run.line == titleRun.line && run.letterCount >= 3 && run.height >= 0.67 * titleRun.height
     }
 
-    /// Marks that open and close a pair in titles: brackets, Spanish questions and exclamations,
-    /// guillemets and quotation marks.
-    static let pairedMarks: [(open: Character, close: Character)] = [
-        ("[", "]"), ("(", ")"), ("¿", "?"), ("¡", "!"), ("«", "»"), ("“", "”"),
-    ]
-
     /// Words that join the parts of a phrase and so do not start one after words set beside them:
     /// conjunctions and the prepositions "of" and "de" in the languages of the word lists.
     static let joiningWords: Set<String> = ["and", "or", "of", "y", "de", "del", "dels", "und", "et"]
@@ -254,6 +248,12 @@ public struct SpineTextParser: Sendable {
         }
         return parts.joined(separator: " ")
     }
+
+    /// Marks that open and close a pair in titles: brackets, Spanish questions and exclamations,
+    /// guillemets and quotation marks.
+    static let pairedMarks: [(open: Character, close: Character)] = [
+        ("[", "]"), ("(", ")"), ("¿", "?"), ("¡", "!"), ("«", "»"), ("“", "”"),
+    ]
 
     /// Text with stray marks trimmed from its ends, set in title case if read in capitals. A mark
     /// that opens or closes a pair stays when its partner is in the text ("¿Quién llama?",

@@ -57,7 +57,7 @@ extension String {
             } else if (index > 0 || continuingATitle) && minor.contains(lower) {
                 words.append(lower)
             } else if let first = lower.firstIndex(where: \.isLetter) {
-                // The first letter, after any mark that leads the word ("«MAGIC»", "¿QUÉ").
+                // The first letter, after any mark that leads the word ("«DEZ»", "¿QUÉ").
                 words.append(lower[..<first] + lower[first...first].uppercased() + lower[lower.index(after: first)...])
             } else {
                 words.append(lower)

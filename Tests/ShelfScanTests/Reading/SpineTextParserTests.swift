@@ -229,7 +229,11 @@ import Testing
     /// A short doubtful mark ending a line in a box twice the height of the words before it is
     /// dropped, not held to their size and kept as a word.
     @Test func dropsATallDoubtfulMarkAtALinesEnd() {
-        let parsed = Self.parser.parse(Self.reading("HARBOUR:40 LIGHTS:40 ON:90:32 / NORA:30 VANCE:30"))
+        let text = Self.reading("HARBOUR:40 LIGHTS:40 ON:90:32 / NORA:30 VANCE:30")
+        let steadied = Self.parser.steadyingHeights(text).lines[0]
+        #expect(steadied.words.map(\.text) == ["HARBOUR", "LIGHTS"])
+        #expect(steadied.box.maxX == text.lines[0].words[1].box.maxX && steadied.box.height == 40)
+        let parsed = Self.parser.parse(text)
         #expect(parsed.title == "Harbour Lights", "\(parsed.title ?? "nil")")
         #expect(parsed.author == "Nora Vance")
     }
