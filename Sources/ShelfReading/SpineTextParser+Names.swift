@@ -24,10 +24,12 @@ extension SpineTextParser {
             if leadingName >= 2 && !Self.goesOnFromAName(words[leadingName].text) {
                 return [Run(words: Array(words[..<leadingName]), line: run.line), Run(words: Array(words[leadingName...]), line: run.line)]
             }
-            // "JULES VERNE THE MYSTERIOUS ISLAND": two or three capitalised words, then an article.
+            // "JULES VERNE THE MYSTERIOUS ISLAND": two or three capitalised words that can be a name,
+            // then an article.
             for length in [2, 3] where length + 1 < words.count {
                 if ["the", "a", "an"].contains(folded[length]) && !hasMinorWord(folded[..<length])
                     && words[..<length].allSatisfy({ $0.text.first?.isUppercase ?? false })
+                    && nameScore(Run(words: Array(words[..<length]), line: run.line)) > 0
                 {
                     return [Run(words: Array(words[..<length]), line: run.line), Run(words: Array(words[length...]), line: run.line)]
                 }

@@ -13,6 +13,7 @@ extension SpineTextParser {
             let gaps = zip(words, words.dropFirst()).map { Double($1.box.x - $0.box.maxX) }.sorted()
             // A gap far wider than the line's usual word space parts a title from a name.
             let wideGap = gaps.count >= 2 ? 2.2 * max(gaps[gaps.count / 2], 1) : .infinity
+            let spacing = Self.wordSpacing(of: words)
             var current: [RecognizedText.Word] = []
             for word in words {
                 if let last = current.last {
@@ -32,7 +33,8 @@ extension SpineTextParser {
                     // of the two words is a word space.
                     let pitch = Self.letterPitch(of: [last, word])
                     let wordSpace = max(1.1 * max(size, height), 1.2 * pitch)
-                    if (ratio > 1.25 && !isShortWord && !isContradicted) || gap > wordSpace
+                    let isEvenSpace = ratio < 1.15 && Self.isEvenSpace(gap, at: size, among: spacing)
+                    if (ratio > 1.25 && !isShortWord && !isContradicted) || (gap > wordSpace && !isEvenSpace)
                         || (gap > wideGap && gap > 0.6 * min(size, height))
                     {
                         runs.append(Run(words: current, line: lineIndex))
@@ -47,6 +49,23 @@ extension SpineTextParser {
     }
 
     static func capitalHeight(_ word: RecognizedText.Word) -> Double { word.capitalHeight }
+
+    /// The gaps between neighbouring words of a line, each with the two words' letter height.
+    static func wordSpacing(of words: [RecognizedText.Word]) -> [(gap: Double, height: Double)] {
+        zip(words, words.dropFirst()).map { left, right in
+            (Double(right.box.x - left.box.maxX), (left.capitalHeight + right.capitalHeight) / 2)
+        }
+    }
+
+    /// Whether `gap` is the word space of a line set evenly: three gaps or more of the line, this one
+    /// among them, within a fifth of it between words of `height`, and no wider than two and a half
+    /// letters' height. Words set apart by the same wide space three times or more are one line of
+    /// text ("RUN  THE  LONG  ROAD"), where a title and its author are set apart once.
+    static func isEvenSpace(_ gap: Double, at height: Double, among spacing: [(gap: Double, height: Double)]) -> Bool {
+        guard gap > 0, gap <= 2.5 * height else { return false }
+        let alike = spacing.count { abs($0.gap - gap) <= 0.2 * gap && max($0.height, height) < 1.15 * min($0.height, height) }
+        return alike >= 3
+    }
 
     /// The widest letter pitch (box width per character) among `words` of three characters or
     /// more; 0 when there are none.

@@ -447,6 +447,38 @@ import Testing
         #expect(Self.parser.runs(of: spaced(gap: 90)).count == 3)
     }
 
+    @Test func splitsOffOnlyWhatCanBeAName() {
+        func split(_ spec: String) -> [String] {
+            let words = Self.reading(spec).lines[0].words
+            return Self.parser.splitNames(in: [SpineTextParser.Run(words: words, line: 0)]).map(\.text)
+        }
+        #expect(split("SALT:30 ROAD:30 ANNA:30 REYES:30") == ["SALT ROAD", "ANNA REYES"])
+        #expect(split("JULES:30 VERNE:30 THE:30 MYSTERIOUS:30 ISLAND:30") == ["JULES VERNE", "THE MYSTERIOUS ISLAND"])
+        // "A" before a capitalised word is an article, not an initial...
+        #expect(split("VIAJE:30 A:30 MARTE:30") == ["VIAJE A MARTE"])
+        // ...and two ordinary words before an article are no name.
+        #expect(split("MOUNTAIN:30 ROADS:30 A:30 FIELD:30 GUIDE:30") == ["MOUNTAIN ROADS A FIELD GUIDE"])
+    }
+
+    @Test func keepsEvenlySpacedWordsInOneRun() {
+        // Letters 45 px apart at 30 px tall, and word spaces of about 60 px, wider than a letter's
+        // pitch, throughout the line: one line of text...
+        func tracked(_ spec: String, gaps: [Int]) -> RecognizedText {
+            var text = Self.reading(spec)
+            var x = 20
+            for index in text.lines[0].words.indices {
+                text.lines[0].words[index].box.x = x
+                text.lines[0].words[index].box.width = 45 * text.lines[0].words[index].text.count
+                x += text.lines[0].words[index].box.width + (index < gaps.count ? gaps[index] : 0)
+            }
+            return text
+        }
+        #expect(Self.parser.runs(of: tracked("RUN:30 THE:30 LONG:30 ROAD:30", gaps: [62, 60, 64])).map(\.text) == ["RUN THE LONG ROAD"])
+        // ...where a title and a name set apart once by a wider space are two runs.
+        let apart = tracked("RUN:30 THE:30 ROAD:30 ANNA:30 REYES:30", gaps: [62, 60, 130, 60])
+        #expect(Self.parser.runs(of: apart).map(\.text) == ["RUN THE ROAD", "ANNA REYES"])
+    }
+
     @Test func dropsDoubtfulWordsWhoseBoxesNoLetteringCouldHave() {
         // Read over most of its neighbour: a picture, not a word.
         var overlapping = Self.reading("Rutas:40 de:40 montaña:40 sea:40:25")
