@@ -67,7 +67,8 @@ public struct Lexicon: Sendable {
     }
 
     /// Whether folded text names a publisher: the whole text, or every word of it a publisher's
-    /// word ("penguin classics"), or one edit away from a publisher of six letters or more.
+    /// word ("penguin classics"), or one edit away from a publisher of six letters or more: of a
+    /// name of several words, one letter misread ("dei rey"), not one lost ("el rey" is a title).
     public func isPublisher(_ folded: String) -> Bool {
         guard !folded.isEmpty else { return false }
         if publishers.contains(folded) { return true }
@@ -76,7 +77,11 @@ public struct Lexicon: Sendable {
             return true
         }
         let letters = Array(folded)
-        guard parts.count == 1, letters.count >= 6 else { return false }
+        guard letters.count >= 6 else { return false }
+        if parts.count > 1 {
+            return letters.count >= 7 && parts.count <= 3
+                && longPublishersByLength[letters.count, default: []].contains { $0.editDistance(to: letters, limit: 1) <= 1 }
+        }
         return (letters.count - 1...letters.count + 1).contains { length in
             longPublishersByLength[length, default: []].contains { $0.editDistance(to: letters, limit: 1) <= 1 }
         }

@@ -460,6 +460,12 @@ import Testing
         #expect(split("MOUNTAIN:30 ROADS:30 A:30 FIELD:30 GUIDE:30") == ["MOUNTAIN ROADS A FIELD GUIDE"])
     }
 
+    @Test func knowsAPublisherOfSeveralWordsWithALetterMisread() {
+        let known = ["del rey", "dei rey", "el rey"].map(Self.parser.lexicon.isPublisher)
+        // A letter lost is a word lost: "El Rey" is a title.
+        #expect(known == [true, true, false])
+    }
+
     @Test func keepsEvenlySpacedWordsInOneRun() {
         // Letters 45 px apart at 30 px tall, and word spaces of about 60 px, wider than a letter's
         // pitch, throughout the line: one line of text...
