@@ -60,6 +60,11 @@ public struct SpineTextParser: Sendable {
         let titleWords: [RecognizedText.Word] = runs[titleRange].flatMap { $0.words }
         parsed.title = Self.tidy(Self.titleText(of: runs[titleRange]))
         parsed.titleBox = titleWords.dropFirst().reduce(titleWords.first?.box) { $0?.union($1.box) }
+        let subtitleIndex = subtitle(of: titleRange, author: authorIndex, in: runs)
+        if let subtitleIndex, let title = parsed.title, let subtitle = Self.tidy(runs[subtitleIndex].text) {
+            parsed.title = Self.titleText(title, subtitle: subtitle)
+            parsed.titleBox = runs[subtitleIndex].words.reduce(parsed.titleBox) { $0?.union($1.box) }
+        }
         parsed.notATitle =
             Self.isProse(titleWords) ? .titleIsProse
             : titleWords.contains { Self.isPrice($0.text) } ? .titleHasPrice
@@ -67,7 +72,7 @@ public struct SpineTextParser: Sendable {
             : goesOnUnread(title: titleRange, author: authorIndex, in: runs) ? .titleGoesOnUnread
             : startIsLost(title: titleRange, author: authorIndex, in: runs) ? .titleStartIsLost : nil
         describeTitle(titleWords, line: runs[titleRange.lowerBound].line, in: &parsed.evidence)
-        let leftover = runs.indices.filter { !titleRange.contains($0) && $0 != authorIndex }.map {
+        let leftover = runs.indices.filter { !titleRange.contains($0) && $0 != authorIndex && $0 != subtitleIndex }.map {
             runs[$0].letterCount
         }
         parsed.evidence.leftoverShare = Double(leftover.reduce(0, +)) / Double(totalLetters)

@@ -186,6 +186,15 @@ import Testing
         // lower case; a short word in capitals alone is an acronym and stays.
         ("The:30 Story:30 / OF:30 THE:30 HARBOUR:30", "The Story of the Harbour", nil, nil),
         ("Wartime:30 Files:30 of:30 the:30 | FBI:40", "Wartime Files of the FBI", nil, nil),
+        // Ordinary words read surely and set smaller right after or before the title are its
+        // subtitle; a genre, doubtful words or a name are not.
+        ("Running:60 | THE:25 WHOLE:25 SPORT:25 | ANNA:25 REYES:25", "Running: The Whole Sport", "Anna Reyes", nil),
+        ("THE:25 WHOLE:25 SPORT:25 | Running:60 Free:60", "Running Free: The Whole Sport", nil, nil),
+        ("Running:60 | A:25 NOVEL:25 | ANNA:25 REYES:25", "Running", "Anna Reyes", nil),
+        ("THE:50 LONG:50 WINTER:50 | AND:25 THE:25 | ANNA:25 REYES:25", "The Long Winter", "Anna Reyes", nil),
+        ("Running:60 | THE:25:70 WHOLE:25:70 SPORT:25:70 | ANNA:25 REYES:25", "Running", "Anna Reyes", nil),
+        // A publisher's name of two words with a letter misread is still the foot's mark, no subtitle.
+        ("ANNA:25 REYES:25 | Harbour:40 Lights:40 | Dei:20 Rey:20", "Harbour Lights", "Anna Reyes", "Dei Rey"),
     ]
 
     /// A capital after a lower-case scrap begins a word: "he" (a "The" that lost its T) is not a
