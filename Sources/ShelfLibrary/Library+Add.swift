@@ -41,9 +41,11 @@ extension Library {
                     bookId = match.id
                     try db.execute(sql: "UPDATE book SET copies = copies + 1 WHERE id = ?", arguments: [bookId])
                 } else {
+                    // A title read with its subtitle ("Title: Subtitle") is kept as import and `library add` keep it.
+                    let parts = LibraryBook.splitTitle(copy.book.title ?? "")
                     var book = LibraryBook(
-                        title: copy.book.title ?? "", authors: copy.book.author.map { [$0] } ?? [], isbn: copy.book.isbn,
-                        publisher: copy.publisher, dateAdded: now)
+                        title: parts.title, subtitle: parts.subtitle, series: parts.series, authors: copy.book.author.map { [$0] } ?? [],
+                        isbn: copy.book.isbn, publisher: copy.publisher, dateAdded: now)
                     try book.insert(db)
                     guard let id = book.id else { throw DatabaseError(message: "the new entry for \(book.title) got no id") }
                     bookId = id

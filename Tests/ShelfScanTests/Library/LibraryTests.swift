@@ -247,4 +247,16 @@ struct LibraryTests {
         #expect(second.added.isEmpty)
         #expect(try library.count() == 8)
     }
+
+    @Test func addsATitleReadWithItsSubtitleAsTitleAndSubtitle() throws {
+        let library = try Library.inMemory()
+        let report = ScanReport(images: [
+            ImageReport(path: "/photos/a.jpg", books: [Self.scannedBook("Harbour Lights: A Coastal Walk", "Nora Vance")])
+        ])
+        let added = try library.add(report.selectedCopies).added
+        #expect(added.map(\.title) == ["Harbour Lights"] && added.map(\.subtitle) == ["A Coastal Walk"])
+        // The same book read without its subtitle is the one the library has.
+        let again = ScanReport(images: [ImageReport(path: "/photos/b.jpg", books: [Self.scannedBook("Harbour Lights", "Nora Vance")])])
+        #expect(try library.add(again.selectedCopies).added.isEmpty)
+    }
 }
