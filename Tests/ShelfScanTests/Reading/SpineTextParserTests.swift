@@ -602,6 +602,13 @@ import Testing
         #expect(atTheEnd.text == "Pilates")
         let classAndShelf = Self.parser.withoutCallNumbers(Self.reading("N:30 833:30 Gar:30 | Pilates:40 | JN:30 796.4:30 Gar:30"))
         #expect(classAndShelf.text == "Pilates")
+        // A lone capital's box taller than the cutter's letters is a label still when the cutter
+        // begins a word of the spine, the surname it was cut from...
+        let tallMark = Self.parser.withoutCallNumbers(Self.reading("N:14 Mor:9 | | SEA:30 TALES:30 | ANNA:10 MORELL:10"))
+        #expect(tallMark.text == "SEA TALES ANNA MORELL")
+        // ...and is left alone otherwise.
+        let unrelated = Self.reading("N:14 Mor:9 | | SEA:30 TALES:30 | ANNA:10 KOVAC:10")
+        #expect(Self.parser.withoutCallNumbers(unrelated) == unrelated)
         // An initial and a short surname set as close as words are a name.
         let name = Self.reading("J:30 Orr:30 Tales:30")
         #expect(Self.parser.withoutCallNumbers(name) == name)
