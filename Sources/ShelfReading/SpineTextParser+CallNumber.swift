@@ -45,9 +45,11 @@ extension SpineTextParser {
         return two.count == 2 ? callNumberHeight(two[0], two[1], longWords: longWords).map { (2, $0) } : nil
     }
 
-    /// "N", "JN": a class mark of one or two capitals.
+    /// "N", "JN": a class mark of one or two capitals, with any mark the label's edge left before
+    /// or after them ("_N").
     private func isClassLetters(_ word: RecognizedText.Word) -> Bool {
-        (1...2).contains(word.text.count) && word.text.allSatisfy { $0.isLetter && $0.isUppercase }
+        let core = word.text.drop { !$0.isLetter && !$0.isNumber }.reversed().drop { !$0.isLetter && !$0.isNumber }
+        return (1...2).contains(core.count) && core.allSatisfy { $0.isLetter && $0.isUppercase }
     }
 
     /// "796.325", "833": a shelf number of three digits or more.

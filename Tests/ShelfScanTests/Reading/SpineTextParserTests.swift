@@ -600,6 +600,9 @@ import Testing
         #expect(label.text == "Pilates\nLaia Garriga")
         let atTheEnd = Self.parser.withoutCallNumbers(Self.reading("Pilates:40 | N:30 Gar:30"))
         #expect(atTheEnd.text == "Pilates")
+        // A mark the label's edge left beside the class letter does not hide it.
+        let edged = Self.parser.withoutCallNumbers(Self.reading("_N:30 Gar:30 | Pilates:40"))
+        #expect(edged.text == "Pilates")
         let classAndShelf = Self.parser.withoutCallNumbers(Self.reading("N:30 833:30 Gar:30 | Pilates:40 | JN:30 796.4:30 Gar:30"))
         #expect(classAndShelf.text == "Pilates")
         // A lone capital's box taller than the cutter's letters is a label still when the cutter
