@@ -32,8 +32,8 @@ public struct ParsedSpine: Sendable, Equatable {
         case titleGoesOnUnread
         /// Its first word is one no title starts with as printed: a word in lower case before words
         /// in capitals or title case ("he Silver Harbour"), or a joining word ("de", "of",
-        /// "and") set after words of its size on its line that were read apart from it: the
-        /// title's start was lost.
+        /// "and") set after words of its size on its line that were read apart from it, or words
+        /// at its size before it end as no title does ("SONGS OF"): the title's start was lost.
         case titleStartIsLost
     }
     /// Why the title and author found may be wrongly paired, when the spine's layout leaves it open;

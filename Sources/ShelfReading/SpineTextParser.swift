@@ -204,7 +204,8 @@ public struct SpineTextParser: Sendable {
     /// is in lower case while a later word of three letters or more is capitalised, as no title
     /// is printed; or its first word joins ("de", "of", "and": `joiningWords`) and the run just
     /// before it, not the author, is on its line, of three letters or more, and set at two thirds
-    /// of its size or more: words of the title read apart from it.
+    /// of its size or more: words of the title read apart from it; or words at its size before it,
+    /// within two lines, end as no title does (`impossibleEndings`): the title began there.
     func startIsLost(title: ClosedRange<Int>, author: Int?, in runs: [Run]) -> Bool {
         let titleRun = runs[title.lowerBound]
         guard let first = titleRun.words.first, let firstLetter = first.text.first(where: \.isLetter) else { return false }
@@ -214,6 +215,17 @@ public struct SpineTextParser: Sendable {
         {
             return true
         }
+        // A run of words before it at its size, not the author, ends as no title does
+        // ("SONGS OF" / a name / "HARBOUR LIGHTS"): the title began there.
+        let endsUnfinished = runs[..<title.lowerBound].indices.contains { index in
+            let run = runs[index]
+            guard index != author, run.words.count >= 2, abs(run.line - titleRun.line) <= 2,
+                run.height > 0.75 * titleRun.height && run.height < 1.33 * titleRun.height,
+                let last = run.words.last?.text.folded
+            else { return false }
+            return Self.impossibleEndings.contains(last)
+        }
+        if endsUnfinished { return true }
         let before = title.lowerBound - 1
         guard Self.joiningWords.contains(first.text.folded), before != author, runs.indices.contains(before) else { return false }
         let run = runs[before]

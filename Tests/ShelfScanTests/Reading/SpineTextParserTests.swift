@@ -233,6 +233,15 @@ import Testing
         // A mark at half the title's size before it is not part of it.
         let mark = Self.parser.parse(Self.reading("CAMINOS:20 | DE:40 LA:40 SIERRA:40 | | NORA:30 VANCE:30"))
         #expect(mark.title == "De La Sierra" && mark.notATitle == nil, "\(mark.title ?? "nil")")
+        // Words at the title's size ending in "of" before the author and the title: its start.
+        let unfinished = Self.parser.parse(Self.reading("TALES:16 AND:16 SONGS:16 OF:16 / Kovac:11 / THE:19 NORTH:19 SEA:19"))
+        #expect(unfinished.title == "The North Sea" && unfinished.notATitle == .titleStartIsLost, "\(unfinished.title ?? "nil")")
+        // Nor does the smaller name between them finish the title at its "OF".
+        let between = Self.parser.parse(Self.reading("SONGS:16 OF:16 / Kovac:11 / PILOTAGE:16"))
+        #expect(between.title != "Songs of Kovac" && between.author == "Kovac", "\(between.title ?? "nil")")
+        // Smaller words so ending are a line of another kind (a series).
+        let smaller = Self.parser.parse(Self.reading("TALES:8 AND:8 SONGS:8 OF:8 / Kovac:11 / THE:16 NORTH:16 SEA:16"))
+        #expect(smaller.title == "The North Sea" && smaller.notATitle == nil, "\(smaller.title ?? "nil")")
     }
 
     /// A short doubtful mark ending a line in a box twice the height of the words before it is
