@@ -4,16 +4,17 @@ import ShelfText
 extension SpineTextParser {
     /// The run that is the title's subtitle, when one is read: the run right after the title's, or
     /// else right before it (spines set either way), on its line or the next, set smaller than the
-    /// title (a run of the title's size would have continued it), two ordinary words or more read
-    /// with confidence, and no name, publisher, genre ("A NOVEL") or words that join on ("AND
-    /// THE"). Catalogues give such a title with its subtitle ("Running: The Whole Sport"); nil
-    /// when there is none.
+    /// title (a run of the title's size would have continued it), three ordinary words or more read
+    /// with confidence (two are as often a name made of words, "LARK STONE", or the title's own
+    /// start set smaller, "A GREAT" / "TIDE"), and no name, publisher, genre ("A NOVEL") or words
+    /// that join on ("AND THE"). Catalogues give such a title with its subtitle ("Running: The
+    /// Whole Sport"); nil when there is none.
     func subtitle(of title: ClosedRange<Int>, author: Int?, in runs: [Run]) -> Int? {
         let titleHeight = runs[title].map(\.height).max() ?? 0
         func isSubtitle(_ index: Int, beside neighbour: Int) -> Bool {
             guard index != author, runs.indices.contains(index) else { return false }
             let run = runs[index]
-            guard abs(run.line - runs[neighbour].line) <= 1, run.words.count >= 2, run.letterCount >= 6,
+            guard abs(run.line - runs[neighbour].line) <= 1, run.words.count >= 3, run.letterCount >= 6,
                 run.height >= 0.3 * titleHeight, run.height <= 0.8 * titleHeight
             else { return false }
             let confidences = run.words.map(\.confidence)

@@ -191,6 +191,8 @@ import Testing
         ("Running:60 | THE:25 WHOLE:25 SPORT:25 | ANNA:25 REYES:25", "Running: The Whole Sport", "Anna Reyes", nil),
         ("THE:25 WHOLE:25 SPORT:25 | Running:60 Free:60", "Running Free: The Whole Sport", nil, nil),
         ("Running:60 | A:25 NOVEL:25 | ANNA:25 REYES:25", "Running", "Anna Reyes", nil),
+        ("Harbour:40 Lights:40 | LARK:25 STONE:25", "Harbour Lights", nil, nil),
+        ("A:25 GREAT:25 | TIDE:60 | ANNA:25 REYES:25", "Tide", "Anna Reyes", nil),
         ("THE:50 LONG:50 WINTER:50 | AND:25 THE:25 | ANNA:25 REYES:25", "The Long Winter", "Anna Reyes", nil),
         ("Running:60 | THE:25:70 WHOLE:25:70 SPORT:25:70 | ANNA:25 REYES:25", "Running", "Anna Reyes", nil),
         // A publisher's name of two words with a letter misread is still the foot's mark, no subtitle.
