@@ -157,6 +157,8 @@ struct SpineReadingStage: Sendable {
         let first = reader.read(crop, engine: engine)
         lap(.first)
         var kept = findings(of: spine, reading: first)
+        // Every parse made, for the doubts one reading raises about a title another reading shares.
+        var made = [kept]
         // The readings of the outline's own cut, whose words lie in the same places.
         var sameCut = [first]
         lap(.parse)
@@ -168,6 +170,7 @@ struct SpineReadingStage: Sendable {
         {
             let wider = reader.colourCrop(SpineReader.widened(spine.polygon, by: Self.widening), in: image)
             let again = findings(of: spine, reading: reader.read(wider, engine: engine))
+            made.append(again)
             if again.confidence > kept.confidence { kept = again }
             lap(.wider)
         }
@@ -176,6 +179,7 @@ struct SpineReadingStage: Sendable {
             let lines = findings(
                 of: spine, reading: reader.readByLines(crop, orientation: kept.reading.orientation, engine: engine))
             sameCut.append(lines.reading)
+            made.append(lines)
             if lines.confidence > kept.confidence { kept = lines }
             // The first reading of a doubtful book may have been surer read backwards; lettering read
             // the wrong way round makes no sure title: the lines are read the other way along it too.
@@ -185,6 +189,7 @@ struct SpineReadingStage: Sendable {
                 let other: TextOrientation = lines.reading.orientation == .topToBottom ? .bottomToTop : .topToBottom
                 let turned = findings(of: spine, reading: reader.readByLines(crop, orientation: other, engine: engine))
                 sameCut.append(turned.reading)
+                made.append(turned)
                 if turned.confidence > kept.confidence { kept = turned }
             }
             lap(.lines)
@@ -193,6 +198,7 @@ struct SpineReadingStage: Sendable {
             if let second = reader.readAgainstLocalBackground(crop, engine: engine) {
                 let again = findings(of: spine, reading: second)
                 sameCut.append(second)
+                made.append(again)
                 if again.confidence > kept.confidence { kept = again }
                 // A background that varies is where inking by colour is least sure: one more
                 // reading, in plain grey, when the book is still doubtful. (Not on a spine of one
@@ -201,6 +207,7 @@ struct SpineReadingStage: Sendable {
                     var grey = findings(of: spine, reading: reader.readInPlainGrey(crop, engine: engine))
                     grey.isReadInPlainGrey = true
                     sameCut.append(grey.reading)
+                    made.append(grey)
                     if grey.confidence > kept.confidence { kept = grey }
                 }
             }
@@ -210,6 +217,7 @@ struct SpineReadingStage: Sendable {
             kept = withLentWords(kept, from: sameCut)
             lap(.parse)
         }
+        if made.count > 1 { kept = withDoubtsShared(kept, by: made) }
         // An ISBN printed on the book is check enough; a book withheld from selection
         // (`SpineFindings.withheldBecause`) is not selected, checked or not.
         if kept.parsed.title != nil, kept.parsed.isbn == nil, kept.withheldBecause.isEmpty,
@@ -234,6 +242,25 @@ struct SpineReadingStage: Sendable {
         var merged = findings(of: kept.spine, reading: lent)
         merged.isReadInPlainGrey = kept.isReadInPlainGrey
         return merged.confidence >= kept.confidence ? merged : kept
+    }
+
+    /// `kept` doubted as another reading of the spine doubts the same title: one that read words
+    /// going on unread beside it (`ParsedSpine.NotATitle.titleGoesOnUnread`) saw more of the spine
+    /// there than the reading kept, which may have missed those words altogether. (Other doubts
+    /// are about a reading's own words: on the rendered shelves, sharing `titleStartIsLost` took
+    /// right titles from three books.)
+    func withDoubtsShared(_ kept: SpineFindings, by others: [SpineFindings]) -> SpineFindings {
+        guard kept.parsed.notATitle == nil, let title = kept.parsed.title?.folded.filter({ $0 != " " }) else { return kept }
+        let seenUnread = others.contains { other in
+            other.parsed.notATitle == .titleGoesOnUnread && other.parsed.title?.folded.filter({ $0 != " " }) == title
+        }
+        guard seenUnread else { return kept }
+        var parsed = kept.parsed
+        parsed.notATitle = .titleGoesOnUnread
+        var doubted = SpineFindings(
+            spine: kept.spine, reading: kept.reading, parsed: parsed, assessment: assessor.assess(parsed, on: kept.spine))
+        doubted.isReadInPlainGrey = kept.isReadInPlainGrey
+        return doubted
     }
 
     private func findings(of spine: DetectedSpine, reading: SpineReader.Reading) -> SpineFindings {

@@ -224,4 +224,28 @@ struct SpineReadingStageTests {
         #expect(lent.reading == kept.reading)
         #expect(lent.parsed.title == kept.parsed.title)
     }
+
+    // MARK: - Doubts shared between readings
+
+    /// A reading typed as the parser's tests type them (`SpineTextParserTests.reading`).
+    static func reading(_ spec: String) -> SpineReader.Reading {
+        SpineReader.Reading(text: SpineTextParserTests.reading(spec), orientation: .topToBottom, scale: 1)
+    }
+
+    /// A title that another reading of the spine read with words going on unread before it is
+    /// doubted in the reading kept too, which missed those words; a doubt about another title is not.
+    @Test func aDoubtOfWordsUnreadBesideTheTitleIsShared() throws {
+        let stage = try Self.stage()
+        let kept = Self.findings(Self.reading("Keys:50 to:50 Better:50 Tennis:50 | | JOHN:30 SMITH:30"), stage: stage)
+        #expect(kept.parsed.title == "Keys to Better Tennis" && kept.parsed.notATitle == nil)
+        let unread = Self.findings(
+            Self.reading("Xqzvr:50:45 ¦ Keys:50 to:50 Better:50 Tennis:50 | | JOHN:30 SMITH:30"), stage: stage)
+        #expect(unread.parsed.title == kept.parsed.title && unread.parsed.notATitle == .titleGoesOnUnread)
+        let shared = stage.withDoubtsShared(kept, by: [kept, unread])
+        #expect(shared.parsed.notATitle == .titleGoesOnUnread && shared.confidence < kept.confidence)
+        let other = Self.findings(
+            Self.reading("Xqzvr:50:45 ¦ Keys:50 to:50 Better:50 Golf:50 | | JOHN:30 SMITH:30"), stage: stage)
+        #expect(other.parsed.notATitle == .titleGoesOnUnread)
+        #expect(stage.withDoubtsShared(kept, by: [kept, other]).parsed.notATitle == nil)
+    }
 }
