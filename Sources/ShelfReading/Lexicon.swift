@@ -77,12 +77,9 @@ public struct Lexicon: Sendable {
             return true
         }
         let letters = Array(folded)
-        guard letters.count >= 6 else { return false }
-        if parts.count > 1 {
-            return letters.count >= 7 && parts.count <= 3
-                && longPublishersByLength[letters.count, default: []].contains { $0.editDistance(to: letters, limit: 1) <= 1 }
-        }
-        return (letters.count - 1...letters.count + 1).contains { length in
+        guard letters.count >= 6, parts.count == 1 || (parts.count <= 3 && letters.count >= 7) else { return false }
+        let lengths = parts.count == 1 ? letters.count - 1...letters.count + 1 : letters.count...letters.count
+        return lengths.contains { length in
             longPublishersByLength[length, default: []].contains { $0.editDistance(to: letters, limit: 1) <= 1 }
         }
     }

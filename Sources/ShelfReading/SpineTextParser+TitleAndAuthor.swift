@@ -137,10 +137,11 @@ extension SpineTextParser {
             // Nor into what may be a name set smaller than the unfinished words when ordinary words
             // of their size follow it: the author's, between the title's lines ("SONGS OF" /
             // "Vance" / "PILOTAGE").
-            let resumes = candidate + 1 < runs.count && nameScore(runs[candidate + 1]) < 1 && wordShare(of: runs[candidate + 1]) == 1
-                && runs[candidate + 1].height > 0.75 * runs[unfinished].height && runs[candidate + 1].height < 1.33 * runs[unfinished].height
-            if candidate > unfinished, resumes, nameScore(runs[candidate]) > 0, runs[candidate].height < 0.8 * runs[unfinished].height {
-                return false
+            if candidate > unfinished, runs[candidate].height < 0.8 * runs[unfinished].height, nameScore(runs[candidate]) > 0,
+                runs.indices.contains(candidate + 1)
+            {
+                let next = runs[candidate + 1], size = runs[unfinished].height
+                if next.height > 0.75 * size && next.height < 1.33 * size && nameScore(next) < 1 && wordShare(of: next) == 1 { return false }
             }
             if ["a", "an"].contains(folded) { return nameScore(runs[candidate]) < 1 }
             guard Self.particleEndings.contains(folded) else { return true }
