@@ -243,6 +243,10 @@ struct SpineReadingStageTests {
         #expect(unread.parsed.title == kept.parsed.title && unread.parsed.notATitle == .titleGoesOnUnread)
         let shared = stage.withDoubtsShared(kept, by: [kept, unread])
         #expect(shared.parsed.notATitle == .titleGoesOnUnread && shared.confidence < kept.confidence)
+        // The reading in plain grey stays so when doubted.
+        var grey = kept
+        grey.isReadInPlainGrey = true
+        #expect(stage.withDoubtsShared(grey, by: [grey, unread]).isReadInPlainGrey)
         let other = Self.findings(
             Self.reading("Xqzvr:50:45 ¦ Keys:50 to:50 Better:50 Golf:50 | | JOHN:30 SMITH:30"), stage: stage)
         #expect(other.parsed.notATitle == .titleGoesOnUnread)

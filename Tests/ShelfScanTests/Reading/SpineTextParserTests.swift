@@ -486,6 +486,17 @@ import Testing
         #expect(known == [true, true, false])
     }
 
+    /// A subtitle's words are the title's: the title's box takes them in, for the independent
+    /// check, and they are no leftover text.
+    @Test func countsASubtitleInTheTitlesBoxAndNotAsLeftover() throws {
+        let text = Self.reading("Running:60 | THE:25 WHOLE:25 SPORT:25 | ANNA:25 REYES:25")
+        let parsed = Self.parser.parse(text)
+        #expect(parsed.title == "Running: The Whole Sport")
+        let box = try #require(parsed.titleBox)
+        #expect(box.maxX == text.lines[0].words[3].box.maxX)
+        #expect(parsed.evidence.leftoverShare == 0)
+    }
+
     @Test func keepsEvenlySpacedWordsInOneRun() {
         // Letters 45 px apart at 30 px tall, and word spaces of about 60 px, wider than a letter's
         // pitch, throughout the line: one line of text...
