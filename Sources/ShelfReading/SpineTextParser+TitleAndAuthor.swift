@@ -129,9 +129,10 @@ extension SpineTextParser {
             }
             // Not into a name after a lone "a" or "an" (more often letters of a spaced-out word), nor
             // into a given name and surname after a preposition that can end a title as a verb's
-            // particle ("LEAN IN" "SHERYL SANDBERG"): the name is the author's. After "of" or "the" a
-            // name finishes the title ("The Picture of" "Dorian Gray"), and after "in" so does a
-            // name of another kind ("Crying in" "H Mart").
+            // particle ("LEAN IN" "SHERYL SANDBERG") or after "the", which no title puts before a
+            // person's whole name ("A HOUSE BY THE" "MARIA OKADA"): the name is the author's, and the
+            // title lost its end. After "of" a name finishes the title ("The Picture of" "Dorian
+            // Gray"), and after "in" or "the" so does a name of another kind ("Crying in" "H Mart").
             let folded = last.folded
             guard Self.unfinishedEndings.contains(folded) else { return false }
             // Nor into what may be a name set smaller than the unfinished words when ordinary words
@@ -144,7 +145,7 @@ extension SpineTextParser {
                 if next.height > 0.75 * size && next.height < 1.33 * size && nameScore(next) < 1 && wordShare(of: next) == 1 { return false }
             }
             if ["a", "an"].contains(folded) { return nameScore(runs[candidate]) < 1 }
-            guard Self.particleEndings.contains(folded) else { return true }
+            guard Self.particleEndings.contains(folded) || folded == "the" else { return true }
             let name = runs[candidate]
             return !(lexicon.givenNames.contains(name.words[0].text.folded) && nameScore(name) >= 1)
         }
