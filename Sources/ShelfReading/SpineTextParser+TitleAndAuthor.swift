@@ -129,7 +129,7 @@ extension SpineTextParser {
             }
             // Not into a name after a lone "a" or "an" (more often letters of a spaced-out word), nor
             // into a given name and surname after a preposition that can end a title as a verb's
-            // particle ("LEAN IN" "SHERYL SANDBERG") or after "the", which no title puts before a
+            // particle ("LEAN IN" "SHERYL SANDBERG") or after "the" ("la", "der"…), which no title puts before a
             // person's whole name ("A HOUSE BY THE" "MARIA OKADA"): the name is the author's, and the
             // title lost its end. After "of" a name finishes the title ("The Picture of" "Dorian
             // Gray"), and after "in" or "the" so does a name of another kind ("Crying in" "H Mart").
@@ -145,7 +145,7 @@ extension SpineTextParser {
                 if next.height > 0.75 * size && next.height < 1.33 * size && nameScore(next) < 1 && wordShare(of: next) == 1 { return false }
             }
             if ["a", "an"].contains(folded) { return nameScore(runs[candidate]) < 1 }
-            guard Self.particleEndings.contains(folded) || folded == "the" else { return true }
+            guard Self.particleEndings.contains(folded) || Self.definiteArticles.contains(folded) else { return true }
             let name = runs[candidate]
             return !(lexicon.givenNames.contains(name.words[0].text.folded) && nameScore(name) >= 1)
         }
@@ -158,6 +158,10 @@ extension SpineTextParser {
     /// Prepositions that can end a title, after which a given name and surname do not finish it
     /// (`titleExtent`).
     static let particleEndings: Set<String> = ["in", "on", "to", "for", "with", "at", "by", "from", "into"]
+
+    /// "The" in English and the languages of `Models/other-words.txt`, after which a given name and
+    /// surname do not finish a title (`titleExtent`).
+    static let definiteArticles: Set<String> = ["the", "la", "las", "los", "el", "le", "les", "der", "die", "das"]
 
     /// A run that is one word of three letters or fewer, read with confidence under 60, and none
     /// of the small words of titles ("La", "of"): of three letters, no word the lists know either

@@ -341,7 +341,7 @@ import Testing
         ("Historia:30 de:30 la:30", true), ("Silver:30 Harbour:30 and:30", true),
         ("LEAN:40 IN:40 | SHERYL:20 SANDBERG:20", false), ("LIVE:40 AND:40 LET:40 DIE:40", false),
         // The author's whole name does not finish a title ending in "the".
-        ("A:30 House:30 by:30 the:30 | Maria:30 Okada:30", true),
+        ("A:30 House:30 by:30 the:30 | Maria:30 Okada:30", true), ("Cartas:30 desde:30 la:30 | Laura:30 Pons:30", true),
         ("Silver:30 Harbour:30", false),
     ])
     func tellsATitleThatLostItsEnd(_ spec: String, _ isUnfinished: Bool) {
