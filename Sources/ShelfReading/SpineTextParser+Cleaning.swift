@@ -116,12 +116,12 @@ extension SpineTextParser {
             lines[0].words.removeFirst()
             if lines[0].words.isEmpty { lines.removeFirst() }
         }
-        // A word after a comma is one the comma leads on to ("aviat, que?").
+        // A word read surely after a comma is one the comma leads on to ("aviat, que?").
         func isCloseToPrevious(_ line: RecognizedText.Line) -> Bool {
             guard line.words.count >= 2 else { return false }
             let last = line.words[line.words.count - 1], previous = line.words[line.words.count - 2]
             return Double(last.box.x - previous.box.maxX) < 0.5 * previous.capitalHeight || isPhrase(last, previous)
-                || previous.text.hasSuffix(",")
+                || (previous.text.hasSuffix(",") && last.confidence >= 60)
         }
         while let line = lines.last, let last = line.words.last,
             isJunk(last, atEdge: !isCloseToPrevious(line)) || isOutlier(last, line.words.dropLast().last, in: line)
