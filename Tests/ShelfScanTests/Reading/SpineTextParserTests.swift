@@ -151,6 +151,7 @@ import Testing
         ("EL:45:93 | MUNDO:45 AMARILLO:45 | Albert:20 Espinosa:20", "El Mundo Amarillo", "Albert Espinosa", nil),
         // A short word set apart at the edge after a comma is the title's last, not a mark.
         ("Clara:30 Soler:30 | Tornaràs:40 aviat,:40 | que?:40", "Tornaràs aviat, que?", "Clara Soler", nil),
+        ("Clara:30 Soler:30 | Tornaràs:40 aviat,:40 | sol:40:50", "Tornaràs aviat", "Clara Soler", nil),
         // Two-letter words ("US") are words, not letters of a spaced-out neighbour.
         ("IT:45 ENDS:45 WITH:45 US:45 | Colleen:20 Hoover:20", "It Ends with Us", "Colleen Hoover", nil),
         ("Between:45 Us:45 | Colleen:20 Hoover:20", "Between Us", "Colleen Hoover", nil),
