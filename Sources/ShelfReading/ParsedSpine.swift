@@ -28,7 +28,8 @@ public struct ParsedSpine: Sendable, Equatable {
         /// rest of the title was lost or read elsewhere.
         case titleIsUnfinished
         /// Words read too unsurely to take, set on the title's line as close as a word space, go on
-        /// before or after it ("Xqzvr Keys to Better Tennis"): part of the title may be unread.
+        /// before or after it ("Xqzvr Keys to Better Tennis"), or words of its size right beside it
+        /// that are neither title nor author: part of the title may be unread or left out.
         case titleGoesOnUnread
         /// Its first word is one no title starts with as printed: a word in lower case before words
         /// in capitals or title case ("he Silver Harbour"), or a joining word ("de", "of",

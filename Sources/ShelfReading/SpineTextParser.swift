@@ -180,7 +180,9 @@ public struct SpineTextParser: Sendable {
     /// nearest word no farther from the title's than one and a half times that word's height and
     /// set at two thirds of it or more, and is of three letters or more read with mean confidence
     /// under 60 or led by a bracket, bar or backslash (the edge of a letter cut off): words of the
-    /// title misread.
+    /// title misread. Or, read surely or not, it is of two letters or more at the title's size
+    /// (0.75–1.33 of it), closer to the title than that size, and not beside the author: words the
+    /// title may go on with, which the parse could not place.
     func goesOnUnread(title: ClosedRange<Int>, author: Int?, in runs: [Run]) -> Bool {
         let first = runs[title.lowerBound], last = runs[title.upperBound]
         func isUnreadPart(_ index: Int, beside titleRun: Run) -> Bool {
@@ -192,8 +194,18 @@ public struct SpineTextParser: Sendable {
             let run = runs[index]
             let confidence = run.words.reduce(0) { $0 + $1.confidence } / Double(run.words.count)
             let isCut = runFirst.text.first.map { "[]|\\{}".contains($0) } ?? false
-            guard run.line == titleRun.line, run.letterCount >= 3, confidence < 60 || isCut else { return false }
             let gap = isBefore ? nearTitleWord.box.x - near.box.maxX : near.box.x - nearTitleWord.box.maxX
+            // Words at the title's size, closer than its letters are tall, that the parse took neither
+            // into the title nor as the author: where the title starts or ends is open. (Not words
+            // beside the author: a given name it lost.)
+            let isBesideAuthor = isBefore ? author == index - 1 : author == index + 1
+            let size = nearTitleWord.capitalHeight
+            if run.line == titleRun.line, run.letterCount >= 2, !isBesideAuthor, Double(gap) < size,
+                near.capitalHeight >= 0.75 * size, near.capitalHeight <= 1.33 * size
+            {
+                return true
+            }
+            guard run.line == titleRun.line, run.letterCount >= 3, confidence < 60 || isCut else { return false }
             return Double(gap) < 1.5 * nearTitleWord.capitalHeight
                 && near.capitalHeight >= 0.67 * nearTitleWord.capitalHeight
         }

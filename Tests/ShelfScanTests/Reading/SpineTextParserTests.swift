@@ -223,6 +223,15 @@ import Testing
         #expect(small.title == "Keys to Better Tennis" && small.notATitle == nil)
         let apart = Self.parser.parse(Self.reading("Xqzvr:50:45 | Keys:50 to:50 Better:50 Tennis:50 | | JOHN:30 SMITH:30"))
         #expect(apart.title == "Keys to Better Tennis" && apart.notATitle == nil)
+        // Words read surely, about the title's size, right beside it, that are neither title nor author.
+        let beside = Self.parser.parse(Self.reading("ch:40 dor:40 Keys:50 to:50 Better:50 Tennis:50 | | JOHN:30 SMITH:30"))
+        #expect(beside.title == "Keys to Better Tennis" && beside.notATitle == .titleGoesOnUnread, "\(beside.title ?? "nil")")
+        // Beside the author they are a given name it lost: the title is whole.
+        let runs = Self.parser.runs(afterPassesOver: Self.reading("Keys:40 to:40 Better:40 Tennis:40 wren:52 Thorne:40"))
+        #expect(runs.map(\.text) == ["Keys to Better Tennis", "wren", "Thorne"])
+        let besideAuthor = Self.parser.goesOnUnread(title: 0...0, author: 2, in: runs)
+        let besideNoAuthor = Self.parser.goesOnUnread(title: 0...0, author: nil, in: runs)
+        #expect(!besideAuthor && besideNoAuthor)
     }
 
     @Test func doubtsATitleWhoseStartIsLost() {
