@@ -182,7 +182,8 @@ public struct SpineTextParser: Sendable {
     /// under 60 or led by a bracket, bar or backslash (the edge of a letter cut off): words of the
     /// title misread. Or, read surely or not, it is of two letters or more at the title's size
     /// (0.75–1.33 of it), closer to the title than that size, and not beside the author: words the
-    /// title may go on with, which the parse could not place.
+    /// title may go on with, which the parse could not place. Or words at its size after it,
+    /// within two lines and not the author, end as no title does (`impossibleEndings`).
     func goesOnUnread(title: ClosedRange<Int>, author: Int?, in runs: [Run]) -> Bool {
         let first = runs[title.lowerBound], last = runs[title.upperBound]
         func isUnreadPart(_ index: Int, beside titleRun: Run) -> Bool {
@@ -209,7 +210,17 @@ public struct SpineTextParser: Sendable {
             return Double(gap) < 1.5 * nearTitleWord.capitalHeight
                 && near.capitalHeight >= 0.67 * nearTitleWord.capitalHeight
         }
-        return isUnreadPart(title.lowerBound - 1, beside: first) || isUnreadPart(title.upperBound + 1, beside: last)
+        if isUnreadPart(title.lowerBound - 1, beside: first) || isUnreadPart(title.upperBound + 1, beside: last) { return true }
+        // A run of words after it at its size, not the author, ends as no title does ("ONE OF
+        // THE"): the title goes on there (as `startIsLost` reads such words before it).
+        return runs.indices.contains { index in
+            let run = runs[index]
+            guard index > title.upperBound, index != author, run.words.count >= 2, abs(run.line - last.line) <= 2,
+                run.height > 0.75 * last.height && run.height < 1.33 * last.height,
+                let ending = run.words.last?.text.folded
+            else { return false }
+            return Self.impossibleEndings.contains(ending)
+        }
     }
 
     /// Whether the title's start was lost (`ParsedSpine.NotATitle.titleStartIsLost`): its first word

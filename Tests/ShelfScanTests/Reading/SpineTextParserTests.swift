@@ -232,6 +232,13 @@ import Testing
         let besideAuthor = Self.parser.goesOnUnread(title: 0...0, author: 2, in: runs)
         let besideNoAuthor = Self.parser.goesOnUnread(title: 0...0, author: nil, in: runs)
         #expect(!besideAuthor && besideNoAuthor)
+        // Words of the title's size after it that end as no title does: the title goes on there.
+        let after = Self.parser.runs(afterPassesOver: Self.reading("WINTER:40 LIGHT:40 | NORA:20 VANCE:20 / SONGS:40 OF:40"))
+        let smallAfter = Self.parser.runs(afterPassesOver: Self.reading("WINTER:40 LIGHT:40 | NORA:20 VANCE:20 / SONGS:20 OF:20"))
+        #expect(after.map(\.text) == ["WINTER LIGHT", "NORA VANCE", "SONGS OF"] && smallAfter.count == 3)
+        let goesOnAfter = Self.parser.goesOnUnread(title: 0...0, author: 1, in: after)
+        let goesOnSmall = Self.parser.goesOnUnread(title: 0...0, author: 1, in: smallAfter)
+        #expect(goesOnAfter && !goesOnSmall)
     }
 
     @Test func doubtsATitleWhoseStartIsLost() {
