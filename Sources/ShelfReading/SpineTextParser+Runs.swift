@@ -108,6 +108,14 @@ extension SpineTextParser {
         return result
     }
 
+    /// Words of one or two letters common in titles of English and the word lists' languages: the
+    /// lists hold nearly every pair of letters, so these are what tells a short word from a scrap.
+    static let shortWords: Set<String> = [
+        "a", "i", "of", "to", "in", "on", "at", "by", "is", "an", "as", "or", "it", "me", "my", "we", "no",
+        "up", "us", "he", "be", "so", "go", "if", "am",
+        "la", "le", "el", "de", "di", "du", "un", "en", "et", "il", "lo", "da", "do", "y",
+    ]
+
     /// "And" and "or" in Spanish, Catalan and Italian, in lower case: words of their own, not a
     /// letter of the word beside them.
     static let conjunctions: Set<String> = ["e", "o", "u"]
@@ -116,13 +124,7 @@ extension SpineTextParser {
     /// set with wide letter spacing), the fragments are joined and cut again only at the widest gaps.
     func rejoiningLetterSpacing(_ words: [RecognizedText.Word]) -> [RecognizedText.Word] {
         func isFragment(_ word: RecognizedText.Word) -> Bool {
-            word.text.count <= 2 && word.text.allSatisfy(\.isLetter)
-                && ![
-                    "a", "i", "of", "to", "in", "on", "at", "by", "is", "an", "as", "or", "it", "me", "my", "we", "no",
-                    "up", "us", "he", "be", "so", "go", "if", "am",
-                    "la", "le", "el", "de", "di", "du", "un", "en", "et", "il", "lo", "da", "do", "y",
-                ]
-                .contains(word.text.lowercased())
+            word.text.count <= 2 && word.text.allSatisfy(\.isLetter) && !Self.shortWords.contains(word.text.lowercased())
         }
         // Pronouns, conjunctions and particles that are words, but as often a scrap beside a word
         // ("HALLORAN Si"), and titles before a name ("Mr"): joined to a neighbour only when the two

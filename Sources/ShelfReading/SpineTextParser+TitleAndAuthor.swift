@@ -86,6 +86,7 @@ extension SpineTextParser {
             let run = runs[candidate], next = runs[neighbour], title = runs[index]
             let name = nameScore(run)
             guard run.letterCount >= 2, abs(run.line - next.line) <= 1, name < 1 else { return false }
+            if isLowerCaseScrap(run, besideCapitals: next) { return false }
             // Sizes drift along a line in a photo taken at an angle.
             let similarSize = run.height > 0.75 * title.height && run.height < 1.33 * title.height
             // A short unsure scrap on a line of its own is a mark at the spine's edge or a smudge
@@ -122,6 +123,7 @@ extension SpineTextParser {
             guard candidate != author, runs.indices.contains(candidate), runs.indices.contains(unfinished), runs[candidate].letterCount >= 2,
                 abs(runs[candidate].line - runs[unfinished].line) <= 1, let last = runs[unfinished].words.last?.text
             else { return false }
+            if isLowerCaseScrap(runs[candidate], besideCapitals: runs[unfinished]) { return false }
             // A comma or colon leads on to a subtitle, not to the author's name, nor from it: a name
             // ending in a colon is the author's before the title ("Jane Roe:" / "A GUIDE TO …").
             if last.hasSuffix(",") || last.hasSuffix(":") {
@@ -162,6 +164,21 @@ extension SpineTextParser {
     /// "The" in English and the languages of `Models/other-words.txt`, after which a given name and
     /// surname do not finish a title (`titleExtent`).
     static let definiteArticles: Set<String> = ["the", "la", "las", "los", "el", "le", "les", "der", "die", "das"]
+
+    /// A run of four letters or fewer in lower case beside words in capitals, and no word: of two
+    /// letters, none of `shortWords` (the lists hold nearly every pair); of three or four, none of
+    /// the words of titles nor an ordinary word. A mark, whatever it spells ("… DE ss"), that
+    /// neither continues nor finishes a title (as `trimmingJunk` drops one at a run's end).
+    func isLowerCaseScrap(_ run: Run, besideCapitals other: Run) -> Bool {
+        let letters = run.text.filter(\.isLetter), otherLetters = other.text.filter(\.isLetter)
+        guard !letters.isEmpty, letters.count <= 4, letters.allSatisfy(\.isLowercase), otherLetters.count >= 4,
+            otherLetters.allSatisfy(\.isUppercase)
+        else { return false }
+        let folded = String(letters).folded
+        if folded.count <= 2 { return !Self.shortWords.contains(folded) && !Self.unfinishedEndings.contains(folded) }
+        return !Self.titleWords.contains(folded) && !Self.unfinishedEndings.contains(folded)
+            && !Self.functionWords.contains(folded) && !lexicon.isOrdinaryWord(folded)
+    }
 
     /// A run that is one word of three letters or fewer, read with confidence under 60, and none
     /// of the small words of titles ("La", "of"): of three letters, no word the lists know either

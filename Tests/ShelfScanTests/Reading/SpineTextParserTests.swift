@@ -149,6 +149,8 @@ import Testing
             "La Barca Vermella", "Jordi Rocafort", nil
         ),
         ("EL:45:93 | MUNDO:45 AMARILLO:45 | Albert:20 Espinosa:20", "El Mundo Amarillo", "Albert Espinosa", nil),
+        // Small words in lower case between words in capitals are the title's.
+        ("SALT:40 and:40 HARBOUR:40 | JOAN:20 PUIG:20", "SALT and HARBOUR", "Joan Puig", nil),
         // A short word set apart at the edge after a comma is the title's last, not a mark.
         ("Clara:30 Soler:30 | Tornaràs:40 aviat,:40 | que?:40", "Tornaràs aviat, que?", "Clara Soler", nil),
         ("Clara:30 Soler:30 | Tornaràs:40 aviat,:40 | sol:40:50", "Tornaràs aviat", "Clara Soler", nil),
@@ -359,6 +361,8 @@ import Testing
         ("LEAN:40 IN:40 | SHERYL:20 SANDBERG:20", false), ("LIVE:40 AND:40 LET:40 DIE:40", false),
         // The author's whole name does not finish a title ending in "the".
         ("A:30 House:30 by:30 the:30 | Maria:30 Okada:30", true), ("Cartas:30 desde:30 la:30 | Laura:30 Pons:30", true),
+        // A scrap in lower case after words in capitals does not finish them either.
+        ("SALT:40 HARBOUR:40 DE:40 ¦ ss:40 | | JOAN:20 PUIG:20", true),
         ("Silver:30 Harbour:30", false),
     ])
     func tellsATitleThatLostItsEnd(_ spec: String, _ isUnfinished: Bool) {
