@@ -131,10 +131,11 @@ extension SpineTextParser {
             }
             // Not into a name after a lone "a" or "an" (more often letters of a spaced-out word), nor
             // into a given name and surname after a preposition that can end a title as a verb's
-            // particle ("LEAN IN" "SHERYL SANDBERG") or after "the" ("la", "der"…), which no title puts before a
-            // person's whole name ("A HOUSE BY THE" "MARIA OKADA"): the name is the author's, and the
-            // title lost its end. After "of" a name finishes the title ("The Picture of" "Dorian
-            // Gray"), and after "in" or "the" so does a name of another kind ("Crying in" "H Mart").
+            // particle ("LEAN IN" "SHERYL SANDBERG") or after "the" ("la", "der"…), which no title
+            // puts before a person's whole name ("A HOUSE BY THE" "MARIA OKADA"): the name is the
+            // author's, and the title lost its end. After "of" a name finishes the title ("The
+            // Picture of" "Dorian Gray"), and after "in" or "the" so does a name of another kind
+            // ("Crying in" "H Mart").
             let folded = last.folded
             guard Self.unfinishedEndings.contains(folded) else { return false }
             // Nor into what may be a name set smaller than the unfinished words when ordinary words

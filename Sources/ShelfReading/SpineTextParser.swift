@@ -211,16 +211,21 @@ public struct SpineTextParser: Sendable {
                 && near.capitalHeight >= 0.67 * nearTitleWord.capitalHeight
         }
         if isUnreadPart(title.lowerBound - 1, beside: first) || isUnreadPart(title.upperBound + 1, beside: last) { return true }
-        // A run of words after it at its size, not the author, ends as no title does ("ONE OF
-        // THE"): the title goes on there (as `startIsLost` reads such words before it).
-        return runs.indices.contains { index in
-            let run = runs[index]
-            guard index > title.upperBound, index != author, run.words.count >= 2, abs(run.line - last.line) <= 2,
-                run.height > 0.75 * last.height && run.height < 1.33 * last.height,
-                let ending = run.words.last?.text.folded
-            else { return false }
-            return Self.impossibleEndings.contains(ending)
-        }
+        // A run of words after it at its size ends as no title does ("ONE OF THE"): the title goes
+        // on there (as `startIsLost` reads such words before it).
+        return runs.indices.contains { $0 > title.upperBound && endsAsNoTitleDoes($0, beside: last, author: author, in: runs) }
+    }
+
+    /// Whether the run at `index`, not the author, is of two words or more at the size of
+    /// `titleRun` (0.75–1.33 of it), within two lines of it, and ends as no title does
+    /// (`impossibleEndings`): words of the title read apart from it.
+    func endsAsNoTitleDoes(_ index: Int, beside titleRun: Run, author: Int?, in runs: [Run]) -> Bool {
+        let run = runs[index]
+        guard index != author, run.words.count >= 2, abs(run.line - titleRun.line) <= 2,
+            run.height > 0.75 * titleRun.height && run.height < 1.33 * titleRun.height,
+            let last = run.words.last?.text.folded
+        else { return false }
+        return Self.impossibleEndings.contains(last)
     }
 
     /// Whether the title's start was lost (`ParsedSpine.NotATitle.titleStartIsLost`): its first word
@@ -238,17 +243,11 @@ public struct SpineTextParser: Sendable {
         {
             return true
         }
-        // A run of words before it at its size, not the author, ends as no title does
-        // ("SONGS OF" / a name / "HARBOUR LIGHTS"): the title began there.
-        let endsUnfinished = runs[..<title.lowerBound].indices.contains { index in
-            let run = runs[index]
-            guard index != author, run.words.count >= 2, abs(run.line - titleRun.line) <= 2,
-                run.height > 0.75 * titleRun.height && run.height < 1.33 * titleRun.height,
-                let last = run.words.last?.text.folded
-            else { return false }
-            return Self.impossibleEndings.contains(last)
+        // A run of words before it at its size ends as no title does ("SONGS OF" / a name /
+        // "HARBOUR LIGHTS"): the title began there.
+        if runs[..<title.lowerBound].indices.contains(where: { endsAsNoTitleDoes($0, beside: titleRun, author: author, in: runs) }) {
+            return true
         }
-        if endsUnfinished { return true }
         let before = title.lowerBound - 1
         guard Self.joiningWords.contains(first.text.folded), before != author, runs.indices.contains(before) else { return false }
         let run = runs[before]
