@@ -32,6 +32,9 @@ public struct BookAssessor: Sendable {
     /// The report's name for a book read in plain grey (`SpineFindings.isReadInPlainGrey`): 1 when
     /// it was, absent otherwise.
     public static let plainGreySignal = "readInPlainGrey"
+    /// The report's name for a title the check reading goes on from (`SpineFindings.checkReadsOn`):
+    /// 1 when it does, absent otherwise. Such a book is not selected.
+    public static let checkReadsOnSignal = "titleReadsOnInCheck"
     /// The report's name for a book found on a photo of a page (a copyright page: its lines of text
     /// taken for spines): 1 when it was, absent otherwise. Such a book is not selected.
     public static let pageTextSignal = "pageText"
@@ -77,8 +80,8 @@ public struct BookAssessor: Sendable {
         // Shown for the person to judge, not selected, each reason named in the report: two inked
         // readings left it doubtful and a check in grey would only repeat the grey reading (on real
         // photos most such books the check bore out were a part of their title, or their author's
-        // name); which words are the title is a guess the spine's layout leaves open; or the words
-        // are a back cover's blurb or price, no book's title.
+        // name); which words are the title is a guess the spine's layout leaves open; the words
+        // are a back cover's blurb or price, no book's title; or the check read the title going on.
         for reason in findings.withheldBecause {
             signals[reason] = 1
             if isbn == nil { confidence *= Self.unconfirmedShare }

@@ -11,6 +11,10 @@ public struct SpineFindings: Sendable {
     /// How far a second, independent reading bears out the parsed title (`TitleCheck.agreement`);
     /// nil when the book was not checked.
     public var titleAgreement: Double?
+    /// Whether that reading goes on beside the title with words that are not the author's or the
+    /// publisher's (`TitleCheck.readsOn(beyond:apartFrom:besides:in:)`): the title may have lost its
+    /// first or last words, or a word cut short. Such a book is shown, not selected.
+    public var checkReadsOn = false
     /// Whether the reading kept is the one in plain grey (`SpineReader.readInPlainGrey`), made when
     /// two inked readings left the book doubtful: such a book is shown, not selected.
     public var isReadInPlainGrey = false
@@ -29,12 +33,14 @@ public struct SpineFindings: Sendable {
     /// Why the book is shown but not selected without an ISBN, as the report's signal names, in the
     /// order the assessor applies them: its reading in plain grey (`BookAssessor.plainGreySignal`),
     /// a doubt about its title and author (`ParsedSpine.PairingDoubt`), words that are no title
-    /// (`ParsedSpine.NotATitle`). Such a book is not worth a title check either.
+    /// (`ParsedSpine.NotATitle`): such a book is not worth a title check either. Or, found by that
+    /// check, a title going on beside its words (`checkReadsOn`, `BookAssessor.checkReadsOnSignal`).
     public var withheldBecause: [String] {
         var reasons: [String] = []
         if isReadInPlainGrey { reasons.append(BookAssessor.plainGreySignal) }
         if let doubt = parsed.pairingDoubt { reasons.append(doubt.rawValue) }
         if let reason = parsed.notATitle { reasons.append(reason.rawValue) }
+        if checkReadsOn { reasons.append(BookAssessor.checkReadsOnSignal) }
         return reasons
     }
 

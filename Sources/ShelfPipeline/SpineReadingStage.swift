@@ -144,7 +144,7 @@ struct SpineReadingStage: Sendable {
     /// same cut read surely (`SpineReader.merging(wordsOf:into:)`) when the model trusts that no
     /// less; and when the book would be
     /// selected, its title checked against an independent reading of the stretch of the spine that
-    /// holds it (`SpineReader.titleAgreement(of:readIn:outline:in:engine:)`).
+    /// holds it (`SpineReader.titleCheck(of:readIn:outline:in:engine:)`).
     /// A book whose kept reading is the one in plain grey is not checked: it is not selected.
     func findings(of spine: DetectedSpine, in image: Image, engine: TesseractEngine) -> (
         SpineFindings, [String: Double]
@@ -223,8 +223,10 @@ struct SpineReadingStage: Sendable {
         if kept.parsed.title != nil, kept.parsed.isbn == nil, kept.withheldBecause.isEmpty,
             kept.confidence >= assessor.minimumConfidence
         {
-            kept.titleAgreement = reader.titleAgreement(
+            let check = reader.titleCheck(
                 of: kept.parsed, readIn: kept.reading, outline: spine.polygon, in: image, engine: engine)
+            kept.titleAgreement = check?.agreement
+            kept.checkReadsOn = check?.readsOn ?? false
             lap(.check)
         }
         return (kept, times)

@@ -135,28 +135,47 @@ public struct SpineReader: Sendable {
         _ title: String, of polygon: [Point], along part: ClosedRange<Double> = 0...1, orientation: TextOrientation,
         in photo: Image, engine: TesseractEngine
     ) -> Double {
+        bestCheck(of: title, of: polygon, along: part, orientation: orientation, in: photo, engine: engine).agreement
+    }
+
+    /// The check of the title parsed from `reading`, over the stretch of the book that holds the
+    /// title's words: how far it bears the title out (`titleAgreement`), and whether the reading
+    /// that confirms it goes on beside it with words that are not the author's or the publisher's,
+    /// on a side where this reading read neither (`TitleCheck.readsOn(beyond:apartFrom:besides:in:)`).
+    /// Nil when the parse has no title.
+    public func titleCheck(
+        of parsed: ParsedSpine, readIn reading: Reading, outline polygon: [Point], in photo: Image,
+        engine: TesseractEngine
+    ) -> TitleCheck.Outcome? {
+        guard let title = parsed.title else { return nil }
+        let part = parsed.titleBox.map { stretch(holding: $0, of: reading, outline: polygon) } ?? 0...1
+        let (agreement, check) = bestCheck(
+            of: title, of: polygon, along: part, orientation: reading.orientation, in: photo, engine: engine)
+        let names = [parsed.author, parsed.publisher].compactMap { $0 }
+        let namedSides =
+            parsed.titleBox.map { TitleCheck.namedSides(of: $0, in: reading.text, names: names) } ?? TitleCheck.Sides()
+        let readsOn = agreement >= TitleCheck.confirming
+            && TitleCheck.readsOn(beyond: title, apartFrom: names, besides: namedSides, in: check)
+        return TitleCheck.Outcome(agreement: agreement, readsOn: readsOn)
+    }
+
+    /// The best agreement with `title` of the check readings (`titleAgreement`), and the reading
+    /// that gave it.
+    func bestCheck(
+        of title: String, of polygon: [Point], along part: ClosedRange<Double>, orientation: TextOrientation,
+        in photo: Image, engine: TesseractEngine
+    ) -> (agreement: Double, check: RecognizedText) {
         var checker = self
         checker.pixelsAcross = checkPixelsAcross
         let crop = checker.colourCrop(polygon, in: photo, along: part).image
-        var best = 0.0
+        var best = (agreement: 0.0, check: RecognizedText(lines: []))
         for preparation in CheckPreparation.allCases {
             let check = checkReading(of: crop, preparedBy: preparation, orientation: orientation, engine: engine)
-            best = max(best, TitleCheck.agreement(title: title, check: check))
-            if best >= TitleCheck.confirming { break }
+            let agreement = TitleCheck.agreement(title: title, check: check)
+            if agreement > best.agreement { best = (agreement, check) }
+            if best.agreement >= TitleCheck.confirming { break }
         }
         return best
-    }
-
-    /// `titleAgreement` of the title parsed from `reading`, over the stretch of the book that holds
-    /// the title's words; nil when the parse has no title.
-    public func titleAgreement(
-        of parsed: ParsedSpine, readIn reading: Reading, outline polygon: [Point], in photo: Image,
-        engine: TesseractEngine
-    ) -> Double? {
-        guard let title = parsed.title else { return nil }
-        let part = parsed.titleBox.map { stretch(holding: $0, of: reading, outline: polygon) } ?? 0...1
-        return titleAgreement(
-            title, of: polygon, along: part, orientation: reading.orientation, in: photo, engine: engine)
     }
 
     /// How a check reading turns a spine's colours into the grey Tesseract reads.

@@ -83,10 +83,10 @@ import ShelfLibrary
         // From the title's end of the readable image: the head, except for lettering running up.
         let fromTitle = orientation == .bottomToTop ? (1 - part.upperBound)...(1 - part.lowerBound) : part
         #expect(fromTitle.lowerBound < 0.1 && fromTitle.upperBound > 0.35 && fromTitle.upperBound < 0.7, "\(part)")
-        #expect(try #require(reader.titleAgreement(of: parsed, readIn: reading, outline: outline, in: standing, engine: engine)) >= TitleCheck.confirming)
+        #expect(try #require(reader.titleCheck(of: parsed, readIn: reading, outline: outline, in: standing, engine: engine)).agreement >= TitleCheck.confirming)
         var author = parsed
         author.title = "Jane Orwin"
-        #expect(try #require(reader.titleAgreement(of: author, readIn: reading, outline: outline, in: standing, engine: engine)) < 0.5)
+        #expect(try #require(reader.titleCheck(of: author, readIn: reading, outline: outline, in: standing, engine: engine)).agreement < 0.5)
         #expect(reader.titleAgreement("Jane Orwin", of: outline, orientation: orientation, in: standing, engine: engine) >= TitleCheck.confirming)
     }
 
@@ -106,14 +106,14 @@ import ShelfLibrary
             let parsed = models.parser.parse(reading.text)
             guard let title = parsed.title, SpineReaderTests.similar(title, book.title) else { continue }
             right += 1
-            let agreement = reader.titleAgreement(
-                of: parsed, readIn: reading, outline: book.outline, in: photo.image, engine: engine)
+            let agreement = reader.titleCheck(
+                of: parsed, readIn: reading, outline: book.outline, in: photo.image, engine: engine)?.agreement
             if agreement ?? 0 >= TitleCheck.confirming { confirmed += 1 }
             let other = books[(index + 1) % books.count].title
             var otherParse = parsed
             otherParse.title = other
-            let otherAgreement = reader.titleAgreement(
-                of: otherParse, readIn: reading, outline: book.outline, in: photo.image, engine: engine) ?? 0
+            let otherAgreement = reader.titleCheck(
+                of: otherParse, readIn: reading, outline: book.outline, in: photo.image, engine: engine)?.agreement ?? 0
             if otherAgreement >= TitleCheck.confirming { othersConfirmed += 1 }
         }
         #expect(right >= 50)
@@ -138,8 +138,8 @@ import ShelfLibrary
             guard let title = parsed.title, truth.books.contains(where: { SpineReaderTests.similar(title, $0.title) })
             else { continue }
             right += 1
-            let agreement = reader.titleAgreement(
-                of: parsed, readIn: reading, outline: spine.polygon, in: photo.image, engine: engine)
+            let agreement = reader.titleCheck(
+                of: parsed, readIn: reading, outline: spine.polygon, in: photo.image, engine: engine)?.agreement
             if agreement ?? 0 >= TitleCheck.confirming { confirmed += 1 }
         }
         #expect(right >= 40)
