@@ -3,7 +3,8 @@ import ShelfPipeline
 
 /// `scan --html FILE`: one page to look a scan over in a browser, offline (no file from the
 /// network, nothing but the page and its pictures): per photo, its annotated picture and a table
-/// of its books — the crop beside each reading, status, confidence, library match. Clicking a row
+/// of its books — the crop beside each reading, status, confidence, library match, and what speaks
+/// against the reading (`DetectedBook.doubts`). Clicking a row
 /// outlines its book on the picture; clicking a book on the picture finds its row. A row can be
 /// linked to (`page.html#photo0-book7`): the page opens with that book shown.
 struct HTMLReport {
@@ -94,13 +95,15 @@ struct HTMLReport {
                 crop.map { "<img class=\"crop\" src=\"\(Self.escape(Self.relative($0, to: folder)))\" alt=\"book \(index + 1)\">" }
                 ?? ""
             let library = book.libraryMatch.map { "#\($0.id) \(Self.escape($0.title)) (by \($0.matchedBy.rawValue))" } ?? ""
+            // Why the book is in doubt, under what was read: what to look at on the spine.
+            let doubts = book.doubts.isEmpty ? "" : "<div class=\"doubt\">\(Self.escape(book.doubts.joined(separator: "; ")))</div>"
             html += """
                 <tr id="\(id)-book\(index + 1)" data-shape="\(id)-shape\(index + 1)" class="\(book.status.rawValue)">\
                 <td>\(index + 1)</td><td>\(cropCell)</td><td>\(Self.escape(book.title ?? "–"))</td>\
                 <td>\(Self.escape(book.author ?? "–"))</td><td>\(book.isbn?.isbn13 ?? "–")</td>\
                 <td><span class="badge \(book.status.rawValue)">\(book.status.rawValue)</span>\(book.selected ? " ✓" : "")</td>\
                 <td>\(String(format: "%.2f", (book.confidence * 100).rounded(.down) / 100))</td><td>\(library)</td>\
-                <td class="text">\(Self.escape(book.text.split(whereSeparator: \.isNewline).joined(separator: " | ")))</td></tr>
+                <td class="text">\(Self.escape(book.text.split(whereSeparator: \.isNewline).joined(separator: " | ")))\(doubts)</td></tr>
 
                 """
         }
@@ -160,7 +163,7 @@ struct HTMLReport {
         tbody tr{cursor:pointer;border-left:5px solid var(--c)}tbody tr:hover{background:#f4f4f4}\
         tr.active{background:#ffecb3!important}\
         img.crop{max-height:56px;max-width:320px;display:block}\
-        td:nth-child(6){white-space:nowrap}td.text{font-size:12px;color:#666;max-width:320px}.error{color:#b00020}
+        td:nth-child(6){white-space:nowrap}td.text{font-size:12px;color:#666;max-width:320px}.doubt{color:#8a5a00}.error{color:#b00020}
         """
 
     private static let script = """

@@ -54,3 +54,32 @@ struct ScanOutputUnitTests {
         }
     }
 }
+
+/// The review and the HTML page show why a book is in doubt beside what was read on it.
+struct DoubtOutputTests {
+    static var report: ScanReport {
+        let outline = [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 100), Point(x: 0, y: 100)]
+        let book = DetectedBook(
+            title: "Salt Road", author: "Nora Vance", confidence: 0.63, detectionScore: 0.9, status: .uncertain,
+            selected: false, polygon: outline, text: "THE SALT ROAD | NORA VANCE",
+            signals: ["titleCheck": 1, BookAssessor.checkReadsOnSignal: 1])
+        return ScanReport(images: [ImageReport(path: "shelf.jpg", elapsedMs: 1, books: [book])])
+    }
+
+    @Test func thePageSaysWhyABookIsInDoubt() {
+        let page = HTMLReport(report: Self.report, pictures: [:]).page(relativeTo: URL(fileURLWithPath: "/tmp"))
+        let doubt = "a second reading saw more lettering beside the title: words may be missing"
+        #expect(page.contains("THE SALT ROAD | NORA VANCE<div class=\"doubt\">\(doubt)</div>"))
+    }
+
+    @Test func theReviewSaysWhyABookIsInDoubt() {
+        let report = Self.report
+        var written = ""
+        var session = ReviewSession(report: report, pictures: [:], style: .plain)
+        session.readLine = { nil }
+        session.write = { written += $0 }
+        _ = session.run()
+        #expect(written.contains("\n  doubt:  a second reading saw more lettering beside the title: words may be missing\n"))
+        #expect(written.contains("  read:   THE SALT ROAD | NORA VANCE"))
+    }
+}
