@@ -30,11 +30,12 @@ extension SpineReader {
         let part = parsed.titleBox.map { stretch(holding: $0, of: reading, outline: polygon) } ?? 0...1
         let (agreement, check) = bestCheck(
             of: title, of: polygon, along: part, orientation: reading.orientation, in: photo, engine: engine)
+        // Only a check that confirms the title is asked whether it reads on.
+        guard agreement >= TitleCheck.confirming else { return TitleCheck.Outcome(agreement: agreement) }
         let names = [parsed.author, parsed.publisher].compactMap { $0 }
         let namedSides =
             parsed.titleBox.map { TitleCheck.namedSides(of: $0, in: reading.text, names: names) } ?? TitleCheck.Sides()
-        let readsOn = agreement >= TitleCheck.confirming
-            && TitleCheck.readsOn(beyond: title, apartFrom: names, besides: namedSides, in: check)
+        let readsOn = TitleCheck.readsOn(beyond: title, apartFrom: names, besides: namedSides, in: check)
         return TitleCheck.Outcome(agreement: agreement, readsOn: readsOn)
     }
 
