@@ -3,7 +3,10 @@ import ShelfText
 
 extension SpineTextParser {
     /// Splits a publisher's mark off either end of a run ("DRACULA Ace"), where the OCR put the
-    /// foot of the spine on the title's line.
+    /// foot of the spine on the title's line. A mark that starts the line (a spine read bottom to
+    /// top) is split off only where it stands apart (`standsApart`): publishers' names are words
+    /// and names too, and one set a word space from the next word starts a title or a name
+    /// ("PENGUIN ISLAND", "PAN TADEUSZ").
     func splitPublishers(in runs: [Run]) -> [Run] {
         // A run that is a publisher by itself is the foot; then no other run's first word is taken.
         let hasWholeMark = runs.contains { lexicon.publishers.contains($0.text.folded) }
@@ -20,7 +23,9 @@ extension SpineTextParser {
             }
             for length in [2, 1] where length < run.words.count && !hasWholeMark {
                 let head = Array(run.words.prefix(length))
-                if lexicon.publishers.contains(head.map(\.text).joined(separator: " ").folded) {
+                if lexicon.publishers.contains(head.map(\.text).joined(separator: " ").folded),
+                    Self.standsApart(run.words[length - 1], from: run.words[length])
+                {
                     return [
                         Run(words: head, line: run.line),
                         Run(words: Array(run.words.dropFirst(length)), line: run.line),
@@ -29,6 +34,12 @@ extension SpineTextParser {
             }
             return [run]
         }
+    }
+
+    /// Whether a gap wider than a word space parts two neighbouring words of a run: at least 0.8 of
+    /// their letters' height, where word spaces on spines are 0.3–0.7 of it.
+    static func standsApart(_ word: RecognizedText.Word, from next: RecognizedText.Word) -> Bool {
+        Double(next.box.x - word.box.maxX) >= 0.8 * max(word.capitalHeight, next.capitalHeight)
     }
 
     /// "VANCE Saltmarsh" → "VANCE" "Saltmarsh": a word in capitals at either end of a run in

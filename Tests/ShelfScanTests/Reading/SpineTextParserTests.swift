@@ -434,6 +434,22 @@ import Testing
         #expect(trace.first { $0.pass == "splitPublishers" }?.text == "DRACULA / Ace")
     }
 
+    /// A publisher's name that starts a run is its mark (a spine read bottom to top puts the foot
+    /// first) only when set apart from the words after it: a word space from them, it is the first
+    /// word of a title or a name.
+    @Test func takesAMarkOffARunsStartOnlyWhereItStandsApart() {
+        let split = { (spec: String) in
+            Self.parser.trace(Self.reading(spec)).first { $0.pass == "splitPublishers" }?.text
+        }
+        #expect(split("PENGUIN:40 ISLAND:40 | ANATOLE:20 FRANCE:20") == "PENGUIN ISLAND / ANATOLE FRANCE")
+        #expect(split("Pan:30 TADEUSZ:30") == "Pan TADEUSZ")
+        #expect(split("Vintage:30 ¦ STONER:30") == "Vintage / STONER")
+        let parsed = Self.parser.parse(Self.reading("PENGUIN:40 ISLAND:40 | ANATOLE:20 FRANCE:20"))
+        #expect(parsed.title == "Penguin Island")
+        #expect(parsed.author == "Anatole France")
+        #expect(parsed.publisher == nil)
+    }
+
     /// A spine that prints its title and author over and over is read once: later lines that say
     /// again what an earlier one said go, misread letters and all; short and new lines stay.
     @Test func dropsLinesThatRepeatAnEarlierLine() {
