@@ -124,6 +124,14 @@ extension SpineTextParser {
                 abs(runs[candidate].line - runs[unfinished].line) <= 1, let last = runs[unfinished].words.last?.text
             else { return false }
             if isLowerCaseScrap(runs[candidate], besideCapitals: runs[unfinished]) { return false }
+            // Onto the next line, the title goes on in its own column: not into a run set beside
+            // it when another run of that line stands under or over the unfinished words
+            // ("NORA" "THE LIGHT OF" over "VANCE" "THE NORTHERN SEA").
+            if runs[candidate].line != runs[unfinished].line, !Self.sharesColumn(runs[candidate], runs[unfinished]),
+                runs.contains(where: { $0.line == runs[candidate].line && Self.sharesColumn($0, runs[unfinished]) })
+            {
+                return false
+            }
             // A comma or colon leads on to a subtitle, not to the author's name, nor from it: a name
             // ending in a colon is the author's before the title ("Jane Roe:" / "A GUIDE TO …").
             if last.hasSuffix(",") || last.hasSuffix(":") {
@@ -156,6 +164,17 @@ extension SpineTextParser {
         while joins(lower - 1, lower) || finishes(lower, lower - 1) { lower -= 1 }
         while joins(upper + 1, upper) || finishes(upper + 1, upper) { upper += 1 }
         return lower...upper
+    }
+
+    /// Whether two runs on different lines overlap across the line by half the narrower one's
+    /// length: one is set under the other, in the same column.
+    static func sharesColumn(_ run: Run, _ other: Run) -> Bool {
+        guard let first = run.words.first, let last = run.words.last,
+            let otherFirst = other.words.first, let otherLast = other.words.last
+        else { return false }
+        let overlap = min(last.box.maxX, otherLast.box.maxX) - max(first.box.x, otherFirst.box.x)
+        let narrower = min(last.box.maxX - first.box.x, otherLast.box.maxX - otherFirst.box.x)
+        return Double(overlap) > 0.5 * Double(narrower)
     }
 
     /// Prepositions that can end a title, after which a given name and surname do not finish it

@@ -450,6 +450,19 @@ import Testing
         #expect(parsed.publisher == nil)
     }
 
+    /// A wide spine set in two columns, the author's name stacked on the left and the title on the
+    /// right, is read line by line across both: the title's unfinished first line goes on in the
+    /// run under it, not in the surname that starts the next line.
+    @Test func finishesATitleInItsOwnColumn() {
+        let columns = Self.parser.parse(Self.reading("NORA:30 | THE:30 QUIET:30 ART:30 OF:30 / VANCE:30 | LETTINGGOOFIT:30"))
+        // The words under "OF" are one glued scrap, so the title stays unfinished and unselected.
+        #expect(columns.title == "The Quiet Art of")
+        #expect(columns.notATitle == .titleIsUnfinished)
+        // One column: the next line's first run finishes the title, a name too.
+        let stacked = Self.parser.parse(Self.reading("THE:30 PICTURE:30 OF:30 / DORIAN:30 GRAY:30 | OSCAR:20 WILDE:20"))
+        #expect(stacked.title == "The Picture of Dorian Gray")
+    }
+
     /// A spine that prints its title and author over and over is read once: later lines that say
     /// again what an earlier one said go, misread letters and all; short and new lines stay.
     @Test func dropsLinesThatRepeatAnEarlierLine() {
