@@ -132,6 +132,15 @@ extension SpineTextParser {
             {
                 return false
             }
+            // Along the line, not into a run set far off (three times the type's height or more)
+            // that stands in a column with a run of the next or last line: a name stacked over
+            // another ("HOLLY" / "VANCE"), another block of the spine's lettering.
+            if runs[candidate].line == runs[unfinished].line,
+                Self.gapAlongLine(runs[candidate], runs[unfinished]) > 3 * max(runs[candidate].height, runs[unfinished].height),
+                runs.contains(where: { abs($0.line - runs[candidate].line) == 1 && Self.sharesColumn($0, runs[candidate]) })
+            {
+                return false
+            }
             // A comma or colon leads on to a subtitle, not to the author's name, nor from it: a name
             // ending in a colon is the author's before the title ("Jane Roe:" / "A GUIDE TO …").
             if last.hasSuffix(",") || last.hasSuffix(":") {
@@ -175,6 +184,14 @@ extension SpineTextParser {
         let overlap = min(last.box.maxX, otherLast.box.maxX) - max(first.box.x, otherFirst.box.x)
         let narrower = min(last.box.maxX - first.box.x, otherLast.box.maxX - otherFirst.box.x)
         return Double(overlap) > 0.5 * Double(narrower)
+    }
+
+    /// The space between two runs of one line, whichever comes first.
+    static func gapAlongLine(_ run: Run, _ other: Run) -> Double {
+        guard let first = run.words.first, let last = run.words.last,
+            let otherFirst = other.words.first, let otherLast = other.words.last
+        else { return 0 }
+        return Double(max(first.box.x - otherLast.box.maxX, otherFirst.box.x - last.box.maxX))
     }
 
     /// Prepositions that can end a title, after which a given name and surname do not finish it

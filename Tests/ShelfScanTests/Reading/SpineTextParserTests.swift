@@ -458,6 +458,12 @@ import Testing
         // The words under "OF" are one glued scrap, so the title stays unfinished and unselected.
         #expect(columns.title == "The Quiet Art of")
         #expect(columns.notATitle == .titleIsUnfinished)
+        // Along a line, a run set far off under a name of the line above is that name's surname.
+        var stackedName = Self.reading("NORA:30 / NOTES:20 FROM:20 THE:20 | | VANCE:30")
+        stackedName.lines[0].words[0].box.x = stackedName.lines[1].words[3].box.x
+        let beside = Self.parser.parse(stackedName)
+        #expect(beside.title == "Notes From the")
+        #expect(beside.notATitle == .titleIsUnfinished)
         // One column: the next line's first run finishes the title, a name too.
         let stacked = Self.parser.parse(Self.reading("THE:30 PICTURE:30 OF:30 / DORIAN:30 GRAY:30 | OSCAR:20 WILDE:20"))
         #expect(stacked.title == "The Picture of Dorian Gray")
