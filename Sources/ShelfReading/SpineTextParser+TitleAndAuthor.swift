@@ -134,7 +134,7 @@ extension SpineTextParser {
             }
             // Along the line, not into a run set far off (three times the type's height or more)
             // that stands in a column with a run of the next or last line: a name stacked over
-            // another ("HOLLY" / "VANCE"), another block of the spine's lettering.
+            // another ("NORA" / "VANCE"), another block of the spine's lettering.
             if runs[candidate].line == runs[unfinished].line,
                 Self.gapAlongLine(runs[candidate], runs[unfinished]) > 3 * max(runs[candidate].height, runs[unfinished].height),
                 runs.contains(where: { abs($0.line - runs[candidate].line) == 1 && Self.sharesColumn($0, runs[candidate]) })
