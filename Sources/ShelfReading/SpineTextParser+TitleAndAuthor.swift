@@ -127,17 +127,17 @@ extension SpineTextParser {
             // Onto the next line, the title goes on in its own column: not into a run set beside
             // it when another run of that line stands under or over the unfinished words
             // ("NORA" "THE LIGHT OF" over "VANCE" "THE NORTHERN SEA").
-            if runs[candidate].line != runs[unfinished].line, !Self.sharesColumn(runs[candidate], runs[unfinished]),
-                runs.contains(where: { $0.line == runs[candidate].line && Self.sharesColumn($0, runs[unfinished]) })
+            let (following, open) = (runs[candidate], runs[unfinished])
+            if following.line != open.line, !Self.sharesColumn(following, open),
+                runs.contains(where: { $0.line == following.line && Self.sharesColumn($0, open) })
             {
                 return false
             }
             // Along the line, not into a run set far off (three times the type's height or more)
             // that stands in a column with a run of the next or last line: a name stacked over
             // another ("NORA" / "VANCE"), another block of the spine's lettering.
-            if runs[candidate].line == runs[unfinished].line,
-                Self.gapAlongLine(runs[candidate], runs[unfinished]) > 3 * max(runs[candidate].height, runs[unfinished].height),
-                runs.contains(where: { abs($0.line - runs[candidate].line) == 1 && Self.sharesColumn($0, runs[candidate]) })
+            if following.line == open.line, Self.gapAlongLine(following, open) > 3 * max(following.height, open.height),
+                runs.contains(where: { abs($0.line - following.line) == 1 && Self.sharesColumn($0, following) })
             {
                 return false
             }
@@ -178,20 +178,15 @@ extension SpineTextParser {
     /// Whether two runs on different lines overlap across the line by half the narrower one's
     /// length: one is set under the other, in the same column.
     static func sharesColumn(_ run: Run, _ other: Run) -> Bool {
-        guard let first = run.words.first, let last = run.words.last,
-            let otherFirst = other.words.first, let otherLast = other.words.last
-        else { return false }
-        let overlap = min(last.box.maxX, otherLast.box.maxX) - max(first.box.x, otherFirst.box.x)
-        let narrower = min(last.box.maxX - first.box.x, otherLast.box.maxX - otherFirst.box.x)
-        return Double(overlap) > 0.5 * Double(narrower)
+        let (a, b) = (run.span, other.span)
+        let overlap = min(a.maxX, b.maxX) - max(a.x, b.x)
+        return Double(overlap) > 0.5 * Double(min(a.maxX - a.x, b.maxX - b.x))
     }
 
     /// The space between two runs of one line, whichever comes first.
     static func gapAlongLine(_ run: Run, _ other: Run) -> Double {
-        guard let first = run.words.first, let last = run.words.last,
-            let otherFirst = other.words.first, let otherLast = other.words.last
-        else { return 0 }
-        return Double(max(first.box.x - otherLast.box.maxX, otherFirst.box.x - last.box.maxX))
+        let (a, b) = (run.span, other.span)
+        return Double(max(a.x - b.maxX, b.x - a.maxX))
     }
 
     /// Prepositions that can end a title, after which a given name and surname do not finish it

@@ -36,6 +36,8 @@ public struct SpineTextParser: Sendable {
             return heights[heights.count / 2]
         }
         var letterCount: Int { words.reduce(0) { $0 + $1.text.filter(\.isLetter).count } }
+        /// Where the run lies along its line: from its first word's left edge to its last word's right.
+        var span: (x: Int, maxX: Int) { (words.first?.box.x ?? 0, words.last?.box.maxX ?? 0) }
     }
 
     /// Parses the words read on one spine: the passes clean the words and group them into runs,

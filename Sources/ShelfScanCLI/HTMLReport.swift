@@ -96,7 +96,8 @@ struct HTMLReport {
                 ?? ""
             let library = book.libraryMatch.map { "#\($0.id) \(Self.escape($0.title)) (by \($0.matchedBy.rawValue))" } ?? ""
             // Why the book is in doubt, under what was read: what to look at on the spine.
-            let doubts = book.doubts.isEmpty ? "" : "<div class=\"doubt\">\(Self.escape(book.doubts.joined(separator: "; ")))</div>"
+            let doubtList = book.doubts
+            let doubts = doubtList.isEmpty ? "" : "<div class=\"doubt\">\(Self.escape(doubtList.joined(separator: "; ")))</div>"
             html += """
                 <tr id="\(id)-book\(index + 1)" data-shape="\(id)-shape\(index + 1)" class="\(book.status.rawValue)">\
                 <td>\(index + 1)</td><td>\(cropCell)</td><td>\(Self.escape(book.title ?? "–"))</td>\

@@ -128,7 +128,8 @@ struct ReviewSession {
         ]
         if let match = book.libraryMatch { lines.append("  owned:  library #\(match.id) \(match.title)") }
         // Why it is in doubt, so that the person knows what to look at on the spine.
-        if !book.doubts.isEmpty { lines.append("  doubt:  " + book.doubts.joined(separator: "; ")) }
+        let doubts = book.doubts
+        if !doubts.isEmpty { lines.append("  doubt:  " + doubts.joined(separator: "; ")) }
         if !book.text.isEmpty { lines.append("  read:   \(book.text.replacingOccurrences(of: "\n", with: " | "))") }
         if let crops = pictures[image.path]?.crops, number - 1 < crops.count {
             lines.append("  crop:   \(crops[number - 1])")
