@@ -53,13 +53,15 @@ let package = Package(
         ),
 
         // MARK: - Swift, one target per stage; the imports run one way:
+        // ShelfFiles ← ShelfImaging, ShelfLibrary (a file's failures in plain words, outputs written whole);
         // ShelfText, ShelfISBN, ShelfImaging, ShelfWorkers ← ShelfDetection, ShelfBarcodes, ShelfOCR
         //   ← ShelfReading ← ShelfPipeline → ShelfLibrary; ShelfScanCLI on top of them all.
 
         .target(name: "ShelfText"),
+        .target(name: "ShelfFiles"),
         .target(name: "ShelfISBN"),
         .target(name: "ShelfWorkers"),
-        .target(name: "ShelfImaging", dependencies: ["CPNG", "CJPEG"]),
+        .target(name: "ShelfImaging", dependencies: ["ShelfFiles", "CPNG", "CJPEG"]),
         .target(name: "ShelfDetection", dependencies: ["ShelfImaging"]),
         .target(name: "ShelfBarcodes", dependencies: ["ShelfImaging", "ShelfISBN", "CZBar", "CZXing"]),
         .target(
@@ -71,7 +73,9 @@ let package = Package(
         ),
         .target(
             name: "ShelfLibrary",
-            dependencies: ["ShelfText", "ShelfISBN", "ShelfWorkers", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "ShelfText", "ShelfISBN", "ShelfWorkers", "ShelfFiles", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .target(
             name: "ShelfPipeline",
@@ -83,7 +87,7 @@ let package = Package(
         .target(
             name: "ShelfScanCLI",
             dependencies: [
-                "ShelfPipeline", "ShelfLibrary", "ShelfImaging", "ShelfISBN", "ShelfOCR",
+                "ShelfPipeline", "ShelfLibrary", "ShelfImaging", "ShelfISBN", "ShelfOCR", "ShelfFiles", "ShelfWorkers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -140,7 +144,7 @@ let package = Package(
             // The executables are dependencies so that end-to-end tests can run the built binaries.
             dependencies: [
                 "ShelfScanCLI", "ShelfPipeline", "ShelfLibrary", "ShelfImaging", "ShelfISBN", "shelfscan", "shelfbench",
-                "ShelfTestSupport",
+                "ShelfTestSupport", "ShelfFiles", "ShelfWorkers",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             // The stored outputs the golden tests compare with, read from #filePath.

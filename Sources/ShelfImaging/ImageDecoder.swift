@@ -1,4 +1,5 @@
 import Foundation
+import ShelfFiles
 
 /// Decodes JPEG and PNG photos into displayed pixels: the format is found from the bytes, the size
 /// is checked before any pixel buffer is allocated, and the EXIF orientation is applied.
@@ -74,7 +75,7 @@ public struct ImageDecoder: Sendable {
             let data = try limit.map { try handle.read(upToCount: $0) } ?? handle.readToEnd()
             return [UInt8](data ?? Data())
         } catch {
-            throw ImageError(.unreadable, path: path, reason: "cannot be read: \(error.localizedDescription)")
+            throw ImageError(.unreadable, path: path, reason: "cannot be read: \(SystemReason.of(error))")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ShelfFiles
 import ShelfISBN
 
 /// What an import did, row by row.
@@ -38,7 +39,7 @@ extension Library {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw LibraryError(.badImport, path: path, reason: "cannot be read: \((error as NSError).localizedDescription)")
+            throw LibraryError(.badImport, path: path, reason: "cannot be read: \(SystemReason.of(error))")
         }
         let table = try CSVTable(data: data, path: path)
         guard let format = ExportFormat.detect(table) else {

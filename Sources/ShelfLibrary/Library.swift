@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ShelfFiles
 
 /// The owner's library: the books they own, in an SQLite database (WAL journal, foreign keys,
 /// versioned migrations). A `Sendable` value around the database connection, with one method per thing
@@ -64,7 +65,7 @@ public struct Library: Sendable {
                 try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
                 throw LibraryError(
-                    .cannotOpen, path: path, reason: "cannot create the folder \(folder): \(error.localizedDescription)"
+                    .cannotOpen, path: path, reason: "cannot create the folder \(folder): \(SystemReason.of(error))"
                 )
             }
             guard access(folder, W_OK) == 0 else {

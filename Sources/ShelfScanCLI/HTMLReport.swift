@@ -1,4 +1,5 @@
 import Foundation
+import ShelfFiles
 import ShelfPipeline
 
 /// `scan --html FILE`: one page to look a scan over in a browser, offline (no file from the
@@ -21,7 +22,7 @@ struct HTMLReport {
     /// Writes the page to `path`, all at once.
     func write(to path: String) throws {
         let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
-        try Data(page(relativeTo: folder).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try OutputFile.write(Data(page(relativeTo: folder).utf8), to: path, what: "the page")
     }
 
     /// The page, its pictures named relative to `folder`.

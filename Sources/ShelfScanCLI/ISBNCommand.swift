@@ -34,7 +34,6 @@ struct ISBNCommand: AsyncParsableCommand {
         let show: @Sendable (ImageReport) -> Void = { image in
             guard !json, image.error?.code != .cancelled else { return }
             ReportPrinter.printISBNLines(ScanReport(images: [image]))
-            fflush(nil)
             if let error = image.error { ReportPrinter.printError(error.message) }
         }
         let outcome: Interruption.Outcome<[ImageReport]>
@@ -64,7 +63,7 @@ struct ISBNCommand: AsyncParsableCommand {
         let read = outcome.value.filter { $0.error?.code != .cancelled }
         let report = ScanReport(images: inputs.inOrder(read))
         if json {
-            print(try ReportPrinter.json(report))
+            StandardStreams.print(try ReportPrinter.json(report), what: "the JSON report")
             for image in read { if let error = image.error { ReportPrinter.printError(error.message) } }
         }
         if outcome.wasInterrupted {

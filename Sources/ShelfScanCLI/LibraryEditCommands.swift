@@ -29,7 +29,7 @@ struct LibraryAddCommand: ParsableCommand {
         let book = fields.applied(to: LibraryBook(title: "", copies: 1))
         do {
             let saved = try library.add(book)
-            print("added #\(saved.id ?? 0): \(LibraryPrinter.line(saved))")
+            StandardStreams.print("added #\(saved.id ?? 0): \(LibraryPrinter.line(saved))", what: "the book added")
         } catch {
             throw error.exit()
         }
@@ -73,7 +73,7 @@ struct LibraryEditCommand: ParsableCommand {
             }
             let changed = fields.applied(to: book)
             try library.update(changed)
-            print("changed #\(id): \(LibraryPrinter.line(changed))")
+            StandardStreams.print("changed #\(id): \(LibraryPrinter.line(changed))", what: "the book changed")
         } catch {
             throw error.exit()
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ShelfFiles
 import ShelfLibrary
 
 /// `shelfscan library export`: the library as a Goodreads CSV or JSON.
@@ -46,17 +47,18 @@ struct LibraryExportCommand: ParsableCommand {
             throw error.exit()
         }
         guard let output else {
-            print(text, terminator: "")
+            StandardStreams.write(text, what: "the export")
             return
         }
         do {
-            // Written beside the target and moved over it, so an interrupted export never leaves half a file.
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            // A file is written beside the target and moved over it, so that an interrupted export
+            // never leaves half a file; a link is followed, a FIFO or device written in place.
+            try OutputFile.write(Data(text.utf8), to: output, what: "the export")
         } catch {
-            ReportPrinter.printError("\(output): cannot write the export: \((error as NSError).localizedDescription)")
+            ReportPrinter.printError(error.description)
             throw ExitCode.failure
         }
-        FileHandle.standardError.write(Data("shelfscan: wrote \(books.count) books to \(output)\n".utf8))
+        StandardStreams.writeError("shelfscan: wrote \(books.count) books to \(output)\n")
     }
 }
 
@@ -89,7 +91,9 @@ struct LibraryRemoveCommand: ParsableCommand {
         }
         do {
             for book in try library.remove(ids: ids) {
-                print("removed #\(book.id ?? 0): \(book.fullTitle)\(book.author.map { " by \($0)" } ?? "")")
+                StandardStreams.print(
+                    "removed #\(book.id ?? 0): \(book.fullTitle)\(book.author.map { " by \($0)" } ?? "")",
+                    what: "the books removed")
             }
         } catch {
             throw error.exit()

@@ -36,22 +36,26 @@ struct LibraryImportCommand: ParsableCommand {
         } catch {
             throw error.exit()
         }
-        print(
+        say(
             "\(file): \(summary.format.displayName) export, \(summary.rows) \(summary.rows == 1 ? "row" : "rows"): "
                 + "\(summary.imported.count) imported, \(summary.alreadyPresent.count) already present, "
                 + "\(summary.skipped.count) skipped")
         let shown = verbose ? Int.max : 10
         for present in summary.alreadyPresent.prefix(shown) {
-            print(
+            say(
                 "  row \(present.row): already present: \(present.title) = #\(present.match.id) (\(present.match.matchedBy.rawValue))"
             )
         }
         for skipped in summary.skipped.prefix(shown) {
-            print("  row \(skipped.row): skipped: \(skipped.reason)")
+            say("  row \(skipped.row): skipped: \(skipped.reason)")
         }
         let hidden = max(0, summary.alreadyPresent.count - shown) + max(0, summary.skipped.count - shown)
-        if hidden > 0 { print("  … \(hidden) more (--verbose lists them)") }
-        print("library: \(library.path ?? "") now holds \(try count(library)) books")
+        if hidden > 0 { say("  … \(hidden) more (--verbose lists them)") }
+        say("library: \(library.path ?? "") now holds \(try count(library)) books")
+    }
+
+    private func say(_ line: String) {
+        StandardStreams.print(line, what: "the import summary")
     }
 
     private func count(_ library: Library) throws -> Int {

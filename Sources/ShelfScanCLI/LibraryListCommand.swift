@@ -24,9 +24,9 @@ struct LibraryListCommand: ParsableCommand {
     func run() throws {
         guard let library = try libraryOptions.openIfPresent() else {
             if json {
-                print("[]")
+                StandardStreams.print("[]", what: "the list")
             } else {
-                print("\(libraryOptions.path): no library yet (import a file or scan with --add)")
+                StandardStreams.print("\(libraryOptions.path): no library yet (import a file or scan with --add)", what: "the list")
             }
             return
         }
@@ -77,7 +77,8 @@ struct LibrarySearchCommand: ParsableCommand {
         if let library {
             try LibraryPrinter.print(found, of: library, json: json)
         } else {
-            print(json ? "[]" : "\(libraryOptions.path): no library yet (import a file or scan with --add)")
+            StandardStreams.print(
+                json ? "[]" : "\(libraryOptions.path): no library yet (import a file or scan with --add)", what: "the books found")
         }
         if found.isEmpty { throw ExitCode.failure }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ShelfFiles
 import ShelfImaging
 import ShelfPipeline
 
@@ -126,7 +127,7 @@ struct PhotoInputs {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
-            throw Problem(description: "\(folder): the folder cannot be read (\(error.localizedDescription))")
+            throw Problem(description: "\(folder): the folder cannot be read (\(SystemReason.of(error)))")
         }
         return names.filter { !$0.hasPrefix(".") }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
             .map { (folder as NSString).appendingPathComponent($0) }

@@ -1,4 +1,5 @@
 import Foundation
+import ShelfFiles
 import ShelfImaging
 import ShelfPipeline
 
@@ -51,7 +52,7 @@ struct PictureWriter: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw WriteError(path: folder, reason: "cannot create the folder (\(error.localizedDescription))")
+            throw WriteError(path: folder, reason: "cannot create the folder (\(SystemReason.of(error)))")
         }
     }
 
@@ -97,9 +98,9 @@ struct PictureWriter: Sendable {
     private static func write(_ picture: Image, to target: String) throws {
         let data = Data(try picture.pngData(quick: true))
         do {
-            try data.write(to: URL(fileURLWithPath: target), options: .atomic)
+            try OutputFile.write(data, to: target, what: "the picture")
         } catch {
-            throw WriteError(path: target, reason: "cannot write the picture (\(error.localizedDescription))")
+            throw WriteError(path: target, reason: "cannot write the picture (\(error.reason))")
         }
     }
 

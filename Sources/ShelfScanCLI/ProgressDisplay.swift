@@ -102,7 +102,7 @@ final class ProgressDisplay: Sendable {
             defer { state.lineShown = false }
             return state.lineShown
         }
-        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if shown { StandardStreams.writeError("\r\u{1B}[K") }
     }
 
     private func redraw() {
@@ -113,7 +113,7 @@ final class ProgressDisplay: Sendable {
             return self.line(state)
         }
         guard let line else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+        StandardStreams.writeError("\r\u{1B}[K\(line)")
     }
 
     private func line(_ state: State) -> String {

@@ -23,7 +23,7 @@ enum ReportPrinter {
                 let addon = found.addon.map { "add-on \($0)" } ?? "-"
                 let source = found.source.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
                 let addonColumn = addon.padding(toLength: 12, withPad: " ", startingAt: 0)
-                print("\(found.isbn.isbn13)  \(source)  \(addonColumn)  \(image.path)")
+                StandardStreams.print("\(found.isbn.isbn13)  \(source)  \(addonColumn)  \(image.path)", what: "the ISBNs")
             }
         }
     }
@@ -155,10 +155,9 @@ enum ReportPrinter {
         }
         let text = lines.joined(separator: "\n") + "\n"
         if toStdout {
-            print(text, terminator: "")
-            fflush(nil)
+            StandardStreams.write(text, what: "the books added")
         } else {
-            FileHandle.standardError.write(Data(("shelfscan: " + text).utf8))
+            StandardStreams.writeError("shelfscan: " + text)
         }
     }
 
@@ -169,8 +168,7 @@ enum ReportPrinter {
     /// A line on stderr: `shelfscan: error: …`. Standard output is flushed first, so that in one
     /// file the line never lands inside a line of the table.
     static func printError(_ message: String, prefix: String = "error") {
-        fflush(nil)
-        FileHandle.standardError.write(Data("shelfscan: \(prefix): \(message)\n".utf8))
+        StandardStreams.writeError("shelfscan: \(prefix): \(message)\n")
     }
 }
 

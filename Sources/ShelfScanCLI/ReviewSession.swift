@@ -15,7 +15,7 @@ struct ReviewSession {
     /// Reads a line the person typed; nil at the end of input.
     var readLine: () -> String? = { Swift.readLine(strippingNewline: true) }
     /// Writes to the person (stderr, so that stdout can carry CSV or JSON).
-    var write: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    var write: (String) -> Void = { StandardStreams.writeError($0) }
 
     /// One book to decide on.
     private struct Item {

@@ -128,9 +128,9 @@ struct ScanCommand: AsyncParsableCommand {
         let images = inputs.inOrder(scanned.map(\.report))
         var report = ScanReport(images: images)
         var failed = report.summary.errors > 0 || scanned.contains { !$0.pictures.failures.isEmpty }
-        if format == .table && images.count > 1 { print(ReportPrinter.batchLine(report)) }
+        if format == .table && images.count > 1 { StandardStreams.print(ReportPrinter.batchLine(report), what: "the table") }
         if outcome.wasInterrupted {
-            if format == .json { print(try ReportPrinter.json(report)) }
+            if format == .json { StandardStreams.print(try ReportPrinter.json(report), what: "the JSON report") }
             if let page = html { failed = !writePage(page, report: report, pictures: pictures) || failed }
             ReportPrinter.printError(
                 "interrupted: \(scanned.count) of \(inputs.photos.count) photos scanned"
@@ -143,8 +143,8 @@ struct ScanCommand: AsyncParsableCommand {
             report = Self.withCtrlCEndingTheReview(addsToLibrary: add) { session.run() }
         }
         // After the review, so that they carry its decisions.
-        if format == .json { print(try ReportPrinter.json(report)) }
-        if format == .csv { print(try ScanCSV.goodreads(report), terminator: "") }
+        if format == .json { StandardStreams.print(try ReportPrinter.json(report), what: "the JSON report") }
+        if format == .csv { StandardStreams.write(try ScanCSV.goodreads(report), what: "the CSV") }
         if let page = html { failed = !writePage(page, report: report, pictures: pictures) || failed }
         if add, let library {
             do {
@@ -235,7 +235,7 @@ struct ScanCommand: AsyncParsableCommand {
         let interruptions = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         interruptions.setEventHandler {
             // Below the question the person was answering.
-            FileHandle.standardError.write(Data("\n".utf8))
+            StandardStreams.writeError("\n")
             ReportPrinter.printError(
                 "interrupted during the review" + (addsToLibrary ? "; nothing was added to the library" : ""),
                 prefix: "stopped")
@@ -256,7 +256,7 @@ struct ScanCommand: AsyncParsableCommand {
             ReportPrinter.printError("the page is \(page)", prefix: "note")
             return true
         } catch {
-            ReportPrinter.printError("\(page): the page could not be written (\(error.localizedDescription))")
+            ReportPrinter.printError("\(error)")
             return false
         }
     }

@@ -66,11 +66,11 @@ final class ScanOutput: Sendable {
         progress.finished(photo: index, path: report.path, summary: Self.summary(of: report))
         progress.withLineCleared {
             switch format {
-            case .table: print(ReportPrinter.photoTable(report, style: style), terminator: "")
-            case .jsonLines: if let line = try? ReportPrinter.jsonLine(report) { print(line) }
+            case .table: StandardStreams.write(ReportPrinter.photoTable(report, style: style), what: "the table")
+            case .jsonLines:
+                if let line = try? ReportPrinter.jsonLine(report) { StandardStreams.print(line, what: "the JSON lines") }
             case .json, .csv: break
             }
-            fflush(nil)
             if let error = report.error { ReportPrinter.printError(error.message) }
             for failure in photo.pictures.failures { ReportPrinter.printError(failure) }
         }

@@ -27,10 +27,24 @@ public struct ShelfScanCommand: AsyncParsableCommand {
 
     public init() {}
 
-    /// Entry point of the executable: makes Tesseract fast, then parses and runs the command.
+    /// Entry point of the executable: makes Tesseract fast, then parses and runs the command. A
+    /// write to standard output that failed on the way ends it with status 1, the failure named.
     public static func launch() async {
         OpenMPGuard.reexecIfNeeded()
-        await main()
+        do {
+            var command = try await asyncParseAsRoot(nil)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            guard StandardStreams.outputFailure != nil else { exit(withError: error) }
+            let message = fullMessage(for: error)
+            if !message.isEmpty { StandardStreams.writeError(message + "\n") }
+            StandardStreams.finish(exitingWith: exitCode(for: error).rawValue)
+        }
+        StandardStreams.finish(exitingWith: 0)
     }
 }
 
