@@ -25,7 +25,7 @@ struct ScanCommand: AsyncParsableCommand {
             Exit status: 0 when every photo was read; 1 when a photo could not be read or a picture \
             not written (the other photos are scanned all the same) or the library could not be \
             changed; 64 for a wrong command line; 130 after Ctrl-C, which stops within a second: the \
-            photos done stay printed and nothing is added to the library.
+            photos done stay printed, and with --add their selected books are added.
 
             Examples:
               shelfscan scan shelf.jpg
@@ -117,6 +117,12 @@ struct ScanCommand: AsyncParsableCommand {
         let inputs = try PhotoInputs.announced(options.photos, done: "scanned")
         let writer = try makePictureWriter()
         let library = add ? try libraryOptions.open() : try libraryOptions.openIfPresent()
+        if add, let library, library.isReadOnly {
+            // Said before the first photo, not after the person waited for them all.
+            ReportPrinter.printError(
+                "\(library.path ?? libraryOptions.path): the library is read-only (the file or its folder cannot be written), so --add could add nothing; no photo was scanned")
+            throw ExitCode.failure
+        }
         if library == nil && libraryOptions.isNamed {
             ReportPrinter.printError(
                 "\(libraryOptions.path): no library there yet; nothing to compare with", prefix: "note")
@@ -132,9 +138,9 @@ struct ScanCommand: AsyncParsableCommand {
         if outcome.wasInterrupted {
             if format == .json { StandardStreams.print(try ReportPrinter.json(report), what: "the JSON report") }
             if let page = html { failed = !writePage(page, report: report, pictures: pictures) || failed }
-            ReportPrinter.printError(
-                "interrupted: \(scanned.count) of \(inputs.photos.count) photos scanned"
-                    + (add ? "; nothing was added to the library" : ""), prefix: "stopped")
+            var stopped = "interrupted: \(scanned.count) of \(inputs.photos.count) photos scanned"
+            if add, let library { stopped += "; " + addFinished(report, to: library) }
+            ReportPrinter.printError(stopped, prefix: "stopped")
             throw ExitCode(130)
         }
         if review {
@@ -156,6 +162,25 @@ struct ScanCommand: AsyncParsableCommand {
             }
         }
         if failed { throw ExitCode.failure }
+    }
+
+    /// Adds the selected books of the photos finished before an interruption, in one transaction
+    /// (the books the person waited for), and says what was added and from which photos.
+    private func addFinished(_ report: ScanReport, to library: Library) -> String {
+        let copies = report.selectedCopies
+        guard !copies.isEmpty else { return "no selected book to add" }
+        do {
+            let summary = try library.add(copies)
+            ReportPrinter.printAddition(summary, to: library.path ?? "", toStdout: format == .table)
+            var photos: [String] = []
+            for copy in copies where !photos.contains(copy.photo) { photos.append(copy.photo) }
+            let names = photos.map { ($0 as NSString).lastPathComponent }
+            let books = "\(summary.added.count) \(summary.added.count == 1 ? "book" : "books")"
+            return "added the \(books) selected on \(names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!)"
+        } catch {
+            ReportPrinter.printError(error.description)
+            return "nothing was added to the library"
+        }
     }
 
     /// The folders and writer for the pictures asked for, all made before any photo is scanned: a

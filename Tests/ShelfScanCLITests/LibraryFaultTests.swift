@@ -87,6 +87,35 @@ struct LibraryFaultTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path).isEmpty)
     }
 
+    /// `scan --add` on a library this user cannot write is refused before the first photo, not
+    /// after the person waited for them all; scanning against it without --add still works.
+    @Test func aScanAddOnAReadOnlyLibraryIsRefusedBeforeAnyPhotoIsScanned() throws {
+        let library = try LibraryEndToEndTests.temporaryLibrary()
+        try Self.importFixture(into: library)
+        let folder = (library as NSString).deletingLastPathComponent
+        var launcher: [String] = []
+        if geteuid() == 0 {
+            launcher = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        } else {
+            chmod(library, 0o444)
+            chmod(folder, 0o555)
+        }
+        defer {
+            chmod(folder, 0o755)
+            chmod(library, 0o644)
+        }
+        let photo = EndToEndTests.fixture("shelves/shelf-001.jpg")
+        let refused = try EndToEndTests.run(["scan", "--add", "--library", library, photo], launcher: launcher)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("shelfscan: error: \(library): the library is read-only"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("no photo was scanned"))
+        #expect(!refused.stderr.contains("scanned: [1/1]") && refused.stdout.isEmpty)
+        #expect(try LibraryEndToEndTests.bookCount(library) == 6)
+        let against = try EndToEndTests.run(["scan", "--quiet", "--library", library, photo], launcher: launcher)
+        #expect(against.status == 0, "\(against.stderr)")
+        #expect(against.stdout.contains("selected"))
+    }
+
     /// `kill -9` at moments through a `scan --add`: the library holds none of the scan's books or
     /// all of them, and the scanning child dies with its parent.
     @Test func aScanAddKilledHalfwayAddsAllOrNothing() throws {

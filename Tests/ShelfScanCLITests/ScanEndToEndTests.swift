@@ -232,7 +232,7 @@ struct ShelfTitles: Decodable {
 struct InterruptionEndToEndTests {
     /// Synchronous on purpose: a Task.sleep in a busy test run can wake minutes late (every
     /// cooperative thread held by other suites), after the scan has finished; Thread.sleep cannot.
-    @Test func ctrlCStopsTheScanPrintsWhatIsDoneAndAddsNothing() throws {
+    @Test func ctrlCBeforeAnyPhotoIsDoneStopsTheScanAndAddsNothing() throws {
         let library = Scratch.file("library", extension: "sqlite")
         let photos = (1...8).map { EndToEndTests.fixture("shelves/shelf-00\($0)\($0 == 5 ? ".png" : ".jpg")") }
         let process = Process()
@@ -242,8 +242,8 @@ struct InterruptionEndToEndTests {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        // Long enough for the re-executed process to be scanning its first photo, far less than eight.
-        Thread.sleep(forTimeInterval: 3)
+        // Long enough for the re-executed process to be scanning its first photo, less than one photo.
+        Thread.sleep(forTimeInterval: 1)
         #expect(process.isRunning)
         kill(process.processIdentifier, SIGINT)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -251,13 +251,47 @@ struct InterruptionEndToEndTests {
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 130)
-        #expect(stderr.contains("stopped: interrupted: "), "\(stderr)")
-        #expect(stderr.contains("of 8 photos scanned; nothing was added to the library"), "\(stderr)")
+        #expect(stderr.contains("stopped: interrupted: 0 of 8 photos scanned; no selected book to add"), "\(stderr)")
         #expect(!stderr.contains("Fatal error"))
         // The library was opened for --add, but nothing went into it.
         let list = try EndToEndTests.run(["library", "list", "--library", library.path])
         #expect(list.status == 0)
         #expect(list.stdout == "no books\n")
+    }
+
+    /// The photos finished before Ctrl-C are what the person waited for: their selected books
+    /// are added, in one transaction, and the message says how many and from which photos.
+    @Test func ctrlCAfterAPhotoIsDoneAddsThatPhotosSelectedBooks() throws {
+        let library = Scratch.file("library", extension: "sqlite")
+        let photos = (1...4).map { EndToEndTests.fixture("shelves/shelf-00\($0).jpg") }
+        let process = Process()
+        process.executableURL = EndToEndTests.binary
+        process.arguments = ["scan", "--add", "--library", library.path] + photos
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Piped, stderr has a line per photo done: Ctrl-C as soon as the first is there.
+        var stderr = Data()
+        while !String(decoding: stderr, as: UTF8.self).contains("scanned: [1/4]") {
+            let chunk = err.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            stderr.append(chunk)
+        }
+        kill(process.processIdentifier, SIGINT)
+        stderr.append(err.fileHandleForReading.readDataToEndOfFile())
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let text = String(decoding: stderr, as: UTF8.self)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 130, "\(text)")
+        let finished = try #require(text.firstMatch(of: /interrupted: (\d) of 4 photos scanned; added the (\d+) books? selected on (.*)/))
+        let (photosDone, added) = (Int(finished.1) ?? 0, Int(finished.2) ?? 0)
+        #expect(photosDone >= 1 && photosDone < 4)
+        #expect(finished.3.hasPrefix("shelf-001.jpg"))
+        #expect(added > 10)
+        // Listed under the tables, as a finished --add lists them, and all in the library.
+        #expect(stdout.contains("added \(added) books"), "\(stdout)")
+        #expect(try LibraryEndToEndTests.bookCount(library.path) == added)
     }
 }
 
