@@ -136,7 +136,7 @@ let package = Package(
             name: "ShelfScanTests",
             dependencies: [
                 "ShelfText", "ShelfISBN", "ShelfImaging", "ShelfWorkers", "ShelfDetection", "ShelfBarcodes", "ShelfOCR",
-                "ShelfReading", "ShelfLibrary", "ShelfPipeline", "ShelfFuzzTargets", "ShelfTestSupport", "ShelfBench",
+                "ShelfReading", "ShelfLibrary", "ShelfPipeline", "ShelfFuzzTargets", "ShelfTestSupport", "ShelfBench", "ShelfFiles",
             ]
         ),
         .testTarget(

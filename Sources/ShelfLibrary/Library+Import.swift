@@ -36,6 +36,10 @@ extension Library {
     ///   unchanged then.
     public func importFile(at path: String) throws(LibraryError) -> ImportSummary {
         let data: Data
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw LibraryError(.badImport, path: path, reason: "is a folder, not an export file")
+        }
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {

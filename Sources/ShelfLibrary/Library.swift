@@ -55,7 +55,11 @@ public struct Library: Sendable {
         let fileManager = FileManager.default
         let parent = (path as NSString).deletingLastPathComponent
         let folder = parent.isEmpty ? "." : parent
-        let exists = fileManager.fileExists(atPath: path)
+        var isDirectory: ObjCBool = false
+        let exists = fileManager.fileExists(atPath: path, isDirectory: &isDirectory)
+        if exists && isDirectory.boolValue {
+            throw LibraryError(.cannotOpen, path: path, reason: "is a folder, not a library file (use --library to name the file)")
+        }
         if exists {
             try checkIsSQLite(path)
         } else if purpose == .read {

@@ -104,6 +104,12 @@ struct ScanCommand: AsyncParsableCommand {
                 throw ValidationError("\(name) needs a folder, but \(folder) is a file.")
             }
         }
+        if let html {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: html, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw ValidationError("--html needs a file for the page, but \(html) is a folder.")
+            }
+        }
         if review && !(TerminalStyle.isTerminal(STDIN_FILENO) && TerminalStyle.isTerminal(STDERR_FILENO)) {
             throw ValidationError("--review asks on the terminal: run it with the keyboard and stderr on a terminal.")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import ShelfFiles
 import ShelfPipeline
 import ShelfWorkers
 
@@ -55,7 +56,7 @@ struct ScanSupervisor {
                 result = try await runChild(on: batch, child: child, handle: handle)
             } catch {
                 // The child could not even start: every photo left gets the error.
-                for (photo, _) in batch { fail(photo, "shelfscan could not start its scanner (\(error))") }
+                for (photo, _) in batch { fail(photo, "shelfscan could not start its scanner (\(SystemReason.of(error)))") }
                 return outcome
             }
             outcome.messages += result.messages

@@ -82,6 +82,38 @@ struct OutputFailureTests {
         #expect(stdout.contains("9780862659691"))
     }
 
+    /// Every message is shelfscan's own: the path, what was being done, and the system's reason
+    /// in plain words, never Foundation's ("The file doesn't exist.", "NSCocoaErrorDomain").
+    @Test func messagesNameThePathAndTheReasonInPlainWords() throws {
+        let library = try Self.libraryWithBooks()
+        let folder = try Scratch.folder("messages")
+        let missing = folder.appendingPathComponent("missing.csv").path
+        let unreadable = folder.appendingPathComponent("unreadable.csv").path
+        try "Title,Author\n".write(toFile: unreadable, atomically: false, encoding: .utf8)
+        chmod(unreadable, 0o000)
+        defer { chmod(unreadable, 0o644) }
+        let asNobody = geteuid() == 0 ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+        let cases: [(run: Run, expected: String)] = [
+            (try LibraryEndToEndTests.run(["library", "import", missing], library: library),
+             "\(missing): cannot be read: no such file or directory"),
+            (try LibraryEndToEndTests.run(["library", "import", folder.path], library: library),
+             "\(folder.path): is a folder, not an export file"),
+            (try EndToEndTests.run(["library", "import", unreadable, "--library", library], launcher: asNobody),
+             "\(unreadable): cannot be read"),
+            (try EndToEndTests.run(["library", "list", "--library", folder.path]),
+             "\(folder.path): is a folder, not a library file"),
+            (try EndToEndTests.run(["scan", "--html", folder.path, EndToEndTests.fixture("shelves/blank-wall.jpg")]),
+             "--html needs a file for the page, but \(folder.path) is a folder"),
+        ]
+        for (run, expected) in cases {
+            #expect(run.status != 0)
+            #expect(run.stderr.contains(expected), "\(run.stderr)")
+            for leak in ["NSCocoaErrorDomain", "The file", "doesn’t", "doesn't", "couldn’t", "The operation"] {
+                #expect(!run.stderr.contains(leak), "\(run.stderr)")
+            }
+        }
+    }
+
     // MARK: - -o PATH
 
     static func export(_ library: String, to path: String) throws -> Run {
