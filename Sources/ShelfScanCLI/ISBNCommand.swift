@@ -27,7 +27,7 @@ struct ISBNCommand: AsyncParsableCommand {
     var allText = false
 
     func run() async throws {
-        let inputs = try PhotoInputs.announced(options.photos, done: "read")
+        let inputs = try PhotoInputs.announced(options.photos, done: "read", by: Self.self)
         let photos = inputs.photos
         let json = options.json
         // Each photo's lines as soon as it is read (the JSON report is one document, at the end).

@@ -12,7 +12,7 @@ struct LibraryCommand: ParsableCommand {
             `shelfscan scan` marks the books it finds there as alreadyInLibrary, and `scan --add` adds \
             the new ones it selected.
 
-            Example: bring in a Goodreads export, then scan a shelf against it and add what is new:
+            Example: import a Goodreads export, then add a shelf's new books:
               shelfscan library import goodreads_library_export.csv
               shelfscan scan shelf.jpg --add
               shelfscan library list

@@ -12,8 +12,8 @@ struct LibraryAddCommand: ParsableCommand {
             author in common): the message names that entry, and `library edit` can change it instead.
 
             Example:
-              shelfscan library add --title "The Left Hand of Darkness" --author "Ursula K. Le Guin" \\
-                --isbn 9780441478125 --shelf read
+              shelfscan library add --title "The Left Hand of Darkness" \\
+                --author "Ursula K. Le Guin" --isbn 9780441478125 --shelf read
             """
     )
 
@@ -46,7 +46,7 @@ struct LibraryEditCommand: ParsableCommand {
             --tag replace the whole list when given.
 
             Examples:
-              shelfscan library edit 12 --title "The Dispossessed" --author "Ursula K. Le Guin"
+              shelfscan library edit 12 --title "The Dispossessed" --shelf read
               shelfscan library edit 12 --isbn ""        # forget a wrong ISBN
             """
     )

@@ -16,7 +16,8 @@ struct LibraryImportCommand: ParsableCommand {
 
             Examples:
               shelfscan library import goodreads_library_export.csv
-              shelfscan scan shelf.jpg --csv > found.csv && shelfscan library import found.csv
+              shelfscan scan shelf.jpg --csv > found.csv
+              shelfscan library import found.csv
             """
     )
 

@@ -34,9 +34,9 @@ enum LibraryPrinter {
         let longestAuthor = books.map { $0.authors.joined(separator: ", ").count }.max() ?? 0
         let longestShelf = books.map { ($0.shelf ?? "–").count }.max() ?? 0
         var authorWidth = max(6, longestAuthor), titleWidth = max(5, longestTitle)
-        if let width {
-            // The id, ISBN, year, copies and shelf columns with the gaps between all seven.
-            let fixed = 5 + 13 + 4 + 6 + max(5, longestShelf) + 6 * 2
+        // The id, ISBN, year, copies and shelf columns with the gaps between all seven.
+        let fixed = 5 + 13 + 4 + 6 + max(5, longestShelf) + 6 * 2
+        if let width, fixed + titleWidth + authorWidth > width {
             authorWidth = min(authorWidth, 24)
             titleWidth = min(titleWidth, max(20, width - fixed - authorWidth))
         }

@@ -31,6 +31,8 @@ struct PhotoInputs {
     }
 
     var entries: [Entry]
+    /// What each folder named held besides photos: passed over, and said once.
+    var passedOver: [(folder: String, files: [String], folders: Int)] = []
 
     /// The photos to scan, in order.
     var photos: [String] {
@@ -48,11 +50,14 @@ struct PhotoInputs {
         for argument in arguments {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue {
-                let found = try Self.photos(inFolder: argument)
-                if found.isEmpty {
+                let found = try Self.contents(ofFolder: argument)
+                if found.photos.isEmpty {
                     throw Problem(description: "\(argument): the folder holds no photo (JPEG or PNG)")
                 }
-                paths += found
+                paths += found.photos
+                if !found.otherFiles.isEmpty || found.folders > 0 {
+                    passedOver.append((argument, found.otherFiles, found.folders))
+                }
             } else {
                 paths.append(argument)
             }
@@ -106,12 +111,26 @@ struct PhotoInputs {
     /// The photos of `arguments`, with each one that cannot be used named on stderr, and each given
     /// twice noted ("…: scanned once", with `done` the command's verb); a folder or argument list
     /// that cannot be used at all ends the command as a wrong command line.
-    static func announced(_ arguments: [String], done: String) throws -> PhotoInputs {
+    static func announced(_ arguments: [String], done: String, by command: ParsableCommand.Type) throws -> PhotoInputs {
         let inputs: PhotoInputs
         do {
             inputs = try PhotoInputs(arguments)
         } catch {
-            throw ValidationError(error.description)
+            // As ArgumentParser words a wrong command line, with the usage of this command, not the top one's.
+            let name = command.configuration.commandName ?? ""
+            StandardStreams.writeError(
+                "Error: \(error.description)\nUsage: \(ShelfScanCommand.usageString(for: command))\n"
+                    + "  See 'shelfscan \(name) --help' for more information.\n")
+            throw ExitCode.validationFailure
+        }
+        for (folder, files, folders) in inputs.passedOver {
+            var parts: [String] = []
+            if !files.isEmpty {
+                let names = files.prefix(3).joined(separator: ", ") + (files.count > 3 ? ", …" : "")
+                parts.append((files.count == 1 ? "1 file that is not a photo" : "\(files.count) files that are not photos") + " (\(names))")
+            }
+            if folders > 0 { parts.append("\(folders) \(folders == 1 ? "folder" : "folders") in it") }
+            ReportPrinter.printError("\(folder): passed over \(parts.joined(separator: " and "))", prefix: "note")
         }
         for report in inputs.unusable { ReportPrinter.printError(report.error?.message ?? report.path) }
         for case .sameAs(let path, let original) in inputs.entries {
@@ -121,24 +140,32 @@ struct PhotoInputs {
     }
 
     /// The files of `folder` that are images by their first bytes (photos shelfscan cannot read,
-    /// such as HEIC, are kept, so that they are named), in name order; other files are passed over.
-    static func photos(inFolder folder: String) throws(Problem) -> [String] {
+    /// such as HEIC, are kept, so that they are named), in name order; the names of its other
+    /// files and the number of folders in it, which are passed over. Hidden files are not counted.
+    static func contents(ofFolder folder: String) throws(Problem) -> (photos: [String], otherFiles: [String], folders: Int) {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
             throw Problem(description: "\(folder): the folder cannot be read (\(SystemReason.of(error)))")
         }
-        return names.filter { !$0.hasPrefix(".") }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
-            .map { (folder as NSString).appendingPathComponent($0) }
-            .filter { path in
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                    let handle = FileHandle(forReadingAtPath: path)
-                else { return false }
-                defer { try? handle.close() }
-                let head = [UInt8]((try? handle.read(upToCount: ImageFormat.sniffedLength)) ?? Data())
-                return ImageFormat(sniffing: head) != nil
+        var photos: [String] = [], otherFiles: [String] = [], folders = 0
+        for name in names.filter({ !$0.hasPrefix(".") }).sorted(by: { $0.localizedStandardCompare($1) == .orderedAscending }) {
+            let path = (folder as NSString).appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                folders += 1
+                continue
             }
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                otherFiles.append(name)
+                continue
+            }
+            defer { try? handle.close() }
+            let head = [UInt8]((try? handle.read(upToCount: ImageFormat.sniffedLength)) ?? Data())
+            if ImageFormat(sniffing: head) != nil { photos.append(path) } else { otherFiles.append(name) }
+        }
+        return (photos, otherFiles, folders)
     }
 }

@@ -120,7 +120,7 @@ struct ScanCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let inputs = try PhotoInputs.announced(options.photos, done: "scanned")
+        let inputs = try PhotoInputs.announced(options.photos, done: "scanned", by: Self.self)
         let writer = try makePictureWriter()
         let library = add ? try libraryOptions.open() : try libraryOptions.openIfPresent()
         if add, let library, library.isReadOnly {

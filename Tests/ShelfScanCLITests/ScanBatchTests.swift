@@ -58,6 +58,7 @@ struct ScanBatchTests {
             extra: ["notes.txt": "not a photo", "b-shelf.jpg.truth.json": "{}"])
         // A photo named .txt is a photo: content decides, not the name.
         try FileManager.default.copyItem(atPath: Self.blank, toPath: folder.appendingPathComponent("9-named.txt").path)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("older"), withIntermediateDirectories: false)
         let run = try EndToEndTests.run(["scan", "--json", "--quiet", folder.path])
         #expect(run.status == 0, "\(run.stderr)")
         let report = try JSONDecoder().decode(ScanEndToEndTests.Report.self, from: Data(run.stdout.utf8))
@@ -65,6 +66,10 @@ struct ScanBatchTests {
         #expect(report.images.map { ($0.path as NSString).lastPathComponent } == ["9-named.txt", "10-later.png"])
         #expect(run.stderr.contains("a-wall.jpg is the same photo as \(folder.path)/9-named.txt: scanned once"))
         #expect(run.stderr.contains("b-shelf.jpg is the same photo as"))
+        // What is not a photo is passed over, and said once.
+        #expect(run.stderr.contains(
+            "note: \(folder.path): passed over 2 files that are not photos (b-shelf.jpg.truth.json, notes.txt) and 1 folder in it"),
+            "\(run.stderr)")
     }
 
     @Test func aFolderOfMoreThanTenPhotosIsRefusedBeforeScanning() throws {
@@ -75,7 +80,10 @@ struct ScanBatchTests {
         #expect(run.stderr.contains("at most 10 photos a run: got 11 (with the photos in the folders named)"), "\(run.stderr)")
         let empty = try Self.folder([], extra: ["readme.txt": "nothing here"])
         let none = try EndToEndTests.run(["scan", empty.path])
-        #expect(none.status == 64 && none.stderr.contains("the folder holds no photo"))
+        #expect(none.status == 64 && none.stderr.contains("Error: \(empty.path): the folder holds no photo"))
+        // The usage is scan's, not the top command's.
+        #expect(none.stderr.contains("Usage: shelfscan scan "), "\(none.stderr)")
+        #expect(none.stderr.contains("See 'shelfscan scan --help'"))
     }
 
     @Test func badFilesAreNamedBeforeTheFirstPhotoIsScanned() throws {
