@@ -6,6 +6,9 @@ import ShelfISBN
 public struct AddSummary: Sendable {
     /// The entries made, with the copies seen of each.
     public var added: [LibraryBook] = []
+    /// Entries the owner wanted (``LibraryBook/isWanted``) that a scan found on their shelves: now
+    /// owned, with the copies seen.
+    public var nowOwned: [LibraryBook] = []
     /// Selected books the library turned out to have already (another process may have added them
     /// since the scan began).
     public var alreadyPresent: [LibraryMatch] = []
@@ -15,7 +18,8 @@ extension Library {
     /// Adds copies of books seen on photos that are not in the library, in one transaction: one
     /// entry per distinct book (same ISBN, or same title and author), with the number of copies
     /// seen, and for each copy where it was seen. Books the library has already are not added, so
-    /// adding the same copies twice adds nothing. Copies without a title are skipped.
+    /// adding the same copies twice adds nothing. A book the owner wanted becomes one they own, with
+    /// the copies seen. Copies without a title are skipped.
     public func add(_ copies: [ScannedCopy]) throws(LibraryError) -> AddSummary {
         var seen = copies.filter { $0.book.title != nil }.map { copy in
             var copy = copy
@@ -28,13 +32,14 @@ extension Library {
         return try write { db in
             var summary = AddSummary()
             var existing = LibraryMatcher(books: try LibraryBook.fetchAll(db))
-            var addedHere: Set<Int64> = []
+            var addedHere: Set<Int64> = [], ownedHere: Set<Int64> = []
             let now = Date()
             for copy in seen {
                 let bookId: Int64
                 // A spine is matched as the scan matched it, with its raw text: two reads of one book differ.
                 if let match = existing.match(for: copy.book) {
-                    guard addedHere.contains(match.id) else {
+                    if match.isWanted { ownedHere.insert(match.id) }
+                    guard addedHere.contains(match.id) || ownedHere.contains(match.id) else {
                         summary.alreadyPresent.append(match)
                         continue
                     }
@@ -58,6 +63,7 @@ extension Library {
                 try source.insert(db)
             }
             summary.added = try LibraryBook.filter(keys: addedHere).order(Column("id")).fetchAll(db)
+            summary.nowOwned = try LibraryBook.filter(keys: ownedHere).order(Column("id")).fetchAll(db)
             return summary
         }
     }

@@ -186,6 +186,41 @@ public struct Library: Sendable {
                 table.add(column: "notes", .text)
             }
         }
+        // A book on a wish shelf with no copy is wanted, not owned: its copies are 0, which v1's
+        // check refused (an import stored 1). SQLite changes a check only by making the table anew.
+        migrator.registerMigration("v3: a wanted book has no copies") { db in
+            try db.create(table: "newBook") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("title", .text).notNull()
+                table.column("subtitle", .text)
+                table.column("series", .text)
+                table.column("authors", .jsonText).notNull().defaults(to: "[]")
+                table.column("isbn13", .text).check { length($0) == 13 }
+                table.column("isbn10", .text).check { length($0) == 10 }
+                table.column("publisher", .text)
+                table.column("year", .integer)
+                table.column("shelf", .text)
+                table.column("copies", .integer).notNull().defaults(to: 1).check { $0 >= 0 }
+                table.column("dateAdded", .datetime).notNull()
+                table.column("rating", .double)
+                table.column("bookshelves", .jsonText).notNull().defaults(to: "[]")
+                table.column("dateRead", .datetime)
+                table.column("readCount", .integer)
+                table.column("binding", .text)
+                table.column("pages", .integer)
+                table.column("editionYear", .integer)
+                table.column("review", .text)
+                table.column("notes", .text)
+            }
+            let columns = """
+                id, title, subtitle, series, authors, isbn13, isbn10, publisher, year, shelf, copies, dateAdded, \
+                rating, bookshelves, dateRead, readCount, binding, pages, editionYear, review, notes
+                """
+            try db.execute(sql: "INSERT INTO newBook (\(columns)) SELECT \(columns) FROM book")
+            try db.drop(table: "book")
+            try db.rename(table: "newBook", to: "book")
+            try db.create(index: "book_isbn13", on: "book", columns: ["isbn13"])
+        }
         return migrator
     }
 

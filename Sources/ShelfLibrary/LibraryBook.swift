@@ -19,11 +19,13 @@ public struct LibraryBook: Sendable, Equatable, Identifiable, Codable {
     public var year: Int?
     /// The owner's shelf: "read", "to-read", "currently-reading", …
     public var shelf: String?
+    /// The copies the owner has: 0 for a book they want but do not own yet (see ``isWanted``).
     public var copies: Int
     public var dateAdded: Date
     /// The owner's rating, 0…5 (halves and quarters as StoryGraph gives them); nil when unrated.
     public var rating: Double?
-    /// The owner's other shelves or tags, beyond `shelf` ("favorites", "science fiction").
+    /// The owner's shelves or tags as the export listed them ("favorites", "science fiction";
+    /// Goodreads lists "to-read" among them too).
     public var bookshelves: [String] = []
     /// When the owner last finished it.
     public var dateRead: Date?
@@ -61,6 +63,16 @@ public struct LibraryBook: Sendable, Equatable, Identifiable, Codable {
 
     /// The ISBN, when the library has one.
     public var isbn: ISBN? { isbn13.flatMap { try? ISBN($0) } }
+
+    /// Shelves on which a book without copies is one the owner wants, not one they have.
+    public static let wishShelves: Set<String> = ["to-read", "want-to-read", "wishlist", "wish-list", "to-buy", "wanted"]
+
+    /// Whether the owner wants this book rather than owns it: no copy, and on a wish shelf
+    /// (Goodreads's "to-read" with 0 owned copies, StoryGraph's "to-read" not owned, LibraryThing's
+    /// wishlist). A book without copies on another shelf ("read") is one they keep track of.
+    public var isWanted: Bool {
+        copies == 0 && shelf.map { Self.wishShelves.contains($0.lowercased()) } == true
+    }
 
     /// The main author, or nil.
     public var author: String? { authors.first }

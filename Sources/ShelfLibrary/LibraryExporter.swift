@@ -22,9 +22,9 @@ public enum LibraryExporter {
             let author = book.authors.first ?? ""
             let goodreadsId = book.id.flatMap { sources[$0] }?.first { $0.format == ExportFormat.goodreads.rawValue }?
                 .externalId
-            // The owner's shelf is the exclusive one, whatever its name: Goodreads lets people make
-            // their own ("did-not-finish"), and lists it among the shelves too.
-            let shelves = [book.shelf].compactMap { $0 } + book.bookshelves.filter { $0 != book.shelf }
+            // The shelves as the import listed them; the owner's shelf is the exclusive one, whatever
+            // its name (Goodreads lets people make their own, "did-not-finish"), and none when the
+            // library has none (a scanned book): to-read would say the owner has not read it.
             let cells: [String] = [
                 goodreadsId ?? "", book.fullTitle, author, lastFirst(author),
                 book.authors.dropFirst().joined(separator: ", "),
@@ -32,7 +32,7 @@ public enum LibraryExporter {
                 book.publisher ?? "", book.binding ?? "", book.pages.map(String.init) ?? "",
                 book.editionYear.map(String.init) ?? "", book.year.map(String.init) ?? "",
                 book.dateRead.map(dayFormatter.string) ?? "", dayFormatter.string(from: book.dateAdded),
-                shelves.joined(separator: ", "), "", book.shelf ?? "to-read", book.review ?? "", "", book.notes ?? "",
+                book.bookshelves.joined(separator: ", "), "", book.shelf ?? "", book.review ?? "", "", book.notes ?? "",
                 book.readCount.map(String.init) ?? "", String(book.copies),
             ]
             lines.append(cells.map(csvCell).joined(separator: ","))

@@ -128,7 +128,7 @@ public struct LibraryMatcher: Sendable {
     private func match(_ entry: Entry, _ rule: LibraryMatch.Rule, _ similarity: Double) -> LibraryMatch {
         LibraryMatch(
             id: entry.book.id ?? 0, title: entry.book.title, author: entry.book.author, isbn: entry.book.isbn,
-            matchedBy: rule, similarity: similarity)
+            matchedBy: rule, similarity: similarity, isWanted: entry.book.isWanted, shelf: entry.book.shelf)
     }
 
     /// Entries sharing at least a third of their title's trigrams, or half of an author's surname's,

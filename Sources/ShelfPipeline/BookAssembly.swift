@@ -26,7 +26,9 @@ struct BookAssembly: Sendable {
             // An outline with no lettering and no book's shape, and no ISBN on it, is left out.
             if spineFindings.showsNoBook && barcode == nil && printed == nil { continue }
             var book = assessor.book(from: spineFindings, isbn: barcode?.isbn ?? printed)
-            if let match = library?.match(for: book.scannedBook) { book.markInLibrary(match) }
+            if let match = library?.match(for: book.scannedBook) {
+                if match.isWanted { book.markWanted(match) } else { book.markInLibrary(match) }
+            }
             books.append(book)
             if let printed, !isbns.contains(where: { $0.isbn == printed }) {
                 isbns.append(ReportedISBN(isbn: printed, source: .text, polygon: spine.polygon))

@@ -12,6 +12,16 @@ extension DetectedBook {
         if let author = match.author { self.author = author }
     }
 
+    /// Marks the book as one the owner wants (a wish shelf's entry with no copy): not a duplicate,
+    /// so it keeps its status and selection, and `--add` makes it an owned copy of that entry.
+    public mutating func markWanted(_ match: LibraryMatch) {
+        libraryMatch = match
+        signals["wantedInLibrary"] = 1
+    }
+
+    /// Whether the library names this book as one the owner wants.
+    public var isWanted: Bool { libraryMatch?.isWanted == true && status != .alreadyInLibrary }
+
     /// The book in the terms the library compares it on.
     public var scannedBook: ScannedBook {
         ScannedBook(title: title, author: author, isbn: isbn, text: text)

@@ -25,7 +25,7 @@ struct BookFieldOptions: ParsableArguments {
     @Option(name: .long, help: "The year the work was first published.")
     var year: String?
 
-    @Option(name: .long, help: "How many copies you own.")
+    @Option(name: .long, help: "How many copies you own (0 on a to-read shelf: a book you want).")
     var copies: Int?
 
     @Option(name: .long, help: "Your rating, 0 to 5.")
@@ -55,7 +55,7 @@ struct BookFieldOptions: ParsableArguments {
             }
         }
         if let year, !year.isEmpty, Int(year) == nil { throw ValidationError("--year takes a year, such as 1988.") }
-        if let copies, copies < 1 { throw ValidationError("--copies must be at least 1.") }
+        if let copies, copies < 0 { throw ValidationError("--copies cannot be negative.") }
         if let rating, !rating.isEmpty {
             guard let value = Double(rating), (0...5).contains(value) else {
                 throw ValidationError("--rating takes a number from 0 to 5.")

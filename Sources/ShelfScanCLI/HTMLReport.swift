@@ -95,7 +95,10 @@ struct HTMLReport {
             let cropCell =
                 crop.map { "<img class=\"crop\" src=\"\(Self.escape(Self.relative($0, to: folder)))\" alt=\"book \(index + 1)\">" }
                 ?? ""
-            let library = book.libraryMatch.map { "#\($0.id) \(Self.escape($0.title)) (by \($0.matchedBy.rawValue))" } ?? ""
+            let library =
+                book.libraryMatch.map {
+                    ($0.isWanted ? "wanted: " : "") + "#\($0.id) \(Self.escape($0.title)) (by \($0.matchedBy.rawValue))"
+                } ?? ""
             // Why the book is in doubt, under what was read: what to look at on the spine.
             let doubtList = book.doubts
             let doubts = doubtList.isEmpty ? "" : "<div class=\"doubt\">\(Self.escape(doubtList.joined(separator: "; ")))</div>"

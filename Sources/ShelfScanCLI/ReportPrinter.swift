@@ -109,7 +109,7 @@ enum ReportPrinter {
     }
 
     private static func libraryCell(_ book: DetectedBook) -> String {
-        book.libraryMatch.map { "#\($0.id) by \($0.matchedBy.rawValue)" } ?? ""
+        book.libraryMatch.map { ($0.isWanted ? "wanted #" : "#") + "\($0.id) by \($0.matchedBy.rawValue)" } ?? ""
     }
 
     /// The status, padded to its column, in its colour.
@@ -131,10 +131,12 @@ enum ReportPrinter {
         let confirmed = books.filter { $0.status == .confirmed }.count
         let uncertain = books.filter { $0.status == .uncertain }.count
         let owned = books.filter { $0.status == .alreadyInLibrary }.count
+        let wanted = books.filter(\.isWanted).count
         var line = "\(books.count) \(books.count == 1 ? "book" : "books"): \(selected) selected"
         if confirmed > 0 { line += " (\(confirmed) confirmed by ISBN)" }
         line += ", \(uncertain) uncertain"
         if owned > 0 { line += ", \(owned) already in the library" }
+        if wanted > 0 { line += ", \(wanted) wanted (on a wish shelf)" }
         return line
     }
 
@@ -146,11 +148,15 @@ enum ReportPrinter {
         if copies > summary.added.count { line += " (\(copies) copies)" }
         line += " to \(path)"
         if !summary.alreadyPresent.isEmpty { line += "; \(summary.alreadyPresent.count) were there already" }
-        var lines = [summary.added.isEmpty ? line : line + ":"]
-        for book in summary.added {
+        if !summary.nowOwned.isEmpty {
+            line += "; \(summary.nowOwned.count) you wanted \(summary.nowOwned.count == 1 ? "is" : "are") now owned"
+        }
+        var lines = [summary.added.isEmpty && summary.nowOwned.isEmpty ? line : line + ":"]
+        for book in summary.added + summary.nowOwned {
             var entry = "  #\(book.id ?? 0)  \(book.fullTitle)"
             if let author = book.author { entry += "  by \(author)" }
             if book.copies > 1 { entry += "  (\(book.copies) copies)" }
+            if summary.nowOwned.contains(where: { $0.id == book.id }) { entry += "  (was wanted; now owned)" }
             lines.append(entry)
         }
         let text = lines.joined(separator: "\n") + "\n"

@@ -126,7 +126,12 @@ struct ReviewSession {
             "  author: \(book.author ?? "–")",
             "  ISBN:   \(book.isbn?.isbn13 ?? "–")",
         ]
-        if let match = book.libraryMatch { lines.append("  owned:  library #\(match.id) \(match.title)") }
+        if let match = book.libraryMatch {
+            lines.append(
+                match.isWanted
+                    ? "  wanted: library #\(match.id) \(match.title), on \(match.shelf ?? "a wish shelf"): accepting it makes it yours"
+                    : "  owned:  library #\(match.id) \(match.title)")
+        }
         // Why it is in doubt, so that the person knows what to look at on the spine.
         let doubts = book.doubts
         if !doubts.isEmpty { lines.append("  doubt:  " + doubts.joined(separator: "; ")) }

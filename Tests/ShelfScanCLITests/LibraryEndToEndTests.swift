@@ -208,4 +208,46 @@ struct LibraryEndToEndTests {
         let check = try EndToEndTests.run(["library", "list", "--library", library])
         #expect(check.status == 0)
     }
+
+    /// A book the owner wants (on to-read, no copy) seen on a shelf is shown as wanted, not as a
+    /// duplicate; `--add` makes it an owned copy of that entry.
+    @Test func aWantedBookOnTheShelfIsShownWantedAndAddedAsOwned() throws {
+        let photo = EndToEndTests.fixture("shelves/shelf-001.jpg")
+        let first = try JSONDecoder().decode(
+            ScanEndToEndTests.Report.self, from: Data(try EndToEndTests.run(["scan", "--json", "--quiet", photo]).stdout.utf8))
+        let seen = try #require(first.images[0].books.first { $0.selected && $0.title != nil && $0.author != nil })
+        let export = Scratch.file("wanted", extension: "csv").path
+        try """
+            Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,Bookshelves,Exclusive Shelf,Owned Copies
+            42,\(seen.title!),\(seen.author!),,,,,to-read,to-read,0
+
+            """.write(toFile: export, atomically: true, encoding: .utf8)
+        let library = try Self.temporaryLibrary()
+        #expect(try Self.run(["library", "import", export], library: library).status == 0)
+
+        let scan = try Self.run(["scan", "--json", "--quiet", photo], library: library)
+        let report = try JSONDecoder().decode(ScanEndToEndTests.Report.self, from: Data(scan.stdout.utf8))
+        let wanted = report.images[0].books.filter { $0.libraryMatch != nil }
+        #expect(wanted.count == 1, "\(wanted.map(\.title))")
+        #expect(wanted.first?.libraryMatch?.wanted == true)
+        #expect(wanted.first?.status != "alreadyInLibrary" && wanted.first?.selected == true)
+        #expect(report.summary.duplicates == 0)
+        let table = try Self.run(["scan", "--quiet", photo], library: library)
+        #expect(table.stdout.contains("wanted #1 by"), "\(table.stdout)")
+
+        let add = try Self.run(["scan", "--add", "--quiet", photo], library: library)
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(add.stdout.contains("; 1 you wanted is now owned:"), "\(add.stdout)")
+        #expect(add.stdout.contains("#1  \(seen.title!)"))
+        let list = try Self.run(["library", "list", "--json"], library: library)
+        let books = try #require(
+            (try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])?["books"] as? [[String: Any]])
+        let entry = try #require(books.first { $0["id"] as? Int == 1 })
+        #expect(entry["copies"] as? Int == 1 && entry["shelf"] as? String == "to-read")
+        // Owned now: the next scan finds it in the library.
+        let again = try JSONDecoder().decode(
+            ScanEndToEndTests.Report.self,
+            from: Data(try Self.run(["scan", "--json", "--quiet", photo], library: library).stdout.utf8))
+        #expect(again.images[0].books.contains { $0.status == "alreadyInLibrary" && $0.libraryMatch?.id == 1 })
+    }
 }

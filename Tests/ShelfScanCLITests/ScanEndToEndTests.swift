@@ -29,6 +29,7 @@ struct ScanEndToEndTests {
                 var id: Int
                 var title: String
                 var matchedBy: String
+                var wanted: Bool?
             }
             struct Failure: Decodable {
                 var code: String

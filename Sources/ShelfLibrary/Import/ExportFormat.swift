@@ -60,9 +60,10 @@ extension ExportFormat {
                 ?? Self.year(in: table.cell(row, "Year Published"))
             book.editionYear = Self.year(in: table.cell(row, "Year Published"))
             book.shelf = table.cell(row, "Exclusive Shelf")
-            // "Bookshelves" lists the exclusive shelf too.
-            book.bookshelves = Self.list(table.cell(row, "Bookshelves")).filter { $0 != book.shelf }
-            book.copies = max(1, Int(table.cell(row, "Owned Copies") ?? "") ?? 1)
+            // Kept as listed (Goodreads lists "to-read" there too, "read" not), so an export gives it back.
+            book.bookshelves = Self.list(table.cell(row, "Bookshelves"))
+            // 0 is kept: on "to-read", a book the owner wants; blank is a copy.
+            book.copies = Self.copies(in: table.cell(row, "Owned Copies")) ?? 1
             book.dateAdded = Self.date(in: table.cell(row, "Date Added")) ?? book.dateAdded
             // Goodreads writes 0 for a book not rated.
             book.rating = Self.number(in: table.cell(row, "My Rating")).flatMap { $0 > 0 ? $0 : nil }
@@ -92,7 +93,14 @@ extension ExportFormat {
             book.year = Self.year(in: table.cell(row, "Date", "DATE")) ?? Self.year(in: publication)
             book.shelf = Self.libraryThingShelf(
                 collections: table.cell(row, "Collections", "COLLECTIONS"), dateRead: table.cell(row, "Date Read"))
-            book.copies = max(1, Int(table.cell(row, "Copies", "COPIES") ?? "") ?? 1)
+            book.copies = Self.copies(in: table.cell(row, "Copies", "COPIES")) ?? 1
+            // A wishlist entry not in the owner's library is a book they want; one read but unowned, not theirs.
+            let collections = (table.cell(row, "Collections", "COLLECTIONS") ?? "").lowercased()
+            if (collections.contains("wishlist") && !collections.contains("your library"))
+                || collections.contains("read but unowned")
+            {
+                book.copies = 0
+            }
             book.dateAdded = Self.date(in: table.cell(row, "Entry Date", "ENTRY DATE")) ?? book.dateAdded
             // "Date" is the work's year; the year in "Publication" is this edition's.
             book.editionYear = Self.year(in: publication)
@@ -114,6 +122,7 @@ extension ExportFormat {
             book.readCount = Self.number(in: table.cell(row, "Read Count")).map { Int($0) }
             book.bookshelves = Self.list(table.cell(row, "Tags"))
             book.review = table.cell(row, "Review")
+            if let owned = table.cell(row, "Owned?")?.lowercased() { book.copies = owned == "no" ? 0 : 1 }
         }
         book.isbn10 = book.isbn?.isbn10
         return .book(book, externalId: externalId)
@@ -166,6 +175,13 @@ extension ExportFormat {
         let text = cell.filter { $0.isNumber || $0 == "." || $0 == "-" }
         guard let value = Double(text), value.isFinite, (0...1_000_000).contains(value) else { return nil }
         return value
+    }
+
+    /// A count of copies ("2", " 0 "); nil when the cell is empty or holds no such count.
+    static func copies(in cell: String?) -> Int? {
+        guard let text = cell?.trimmingCharacters(in: .whitespaces), let count = Int(text), (0...10_000).contains(count)
+        else { return nil }
+        return count
     }
 
     /// A comma-separated list ("favorites, science fiction"), trimmed, without empty entries.

@@ -125,7 +125,11 @@ struct LibraryMigrationTests {
         }
         let library = try Library.open(at: path, for: purpose)
         let migrations = try library.read { db in try Library.migrator.appliedIdentifiers(db) }
-        #expect(migrations == ["v1: books and where they came from", "v2: the owner's reading and the edition"])
+        #expect(
+            migrations == [
+                "v1: books and where they came from", "v2: the owner's reading and the edition",
+                "v3: a wanted book has no copies",
+            ])
         let book = try #require(try library.books().first)
         #expect(book.title == "Silent Spring" && book.authors == ["Rachel Carson"] && book.copies == 2)
         #expect(book.isbn13 == "9780618249060")

@@ -35,7 +35,11 @@ struct LibraryTests {
         #expect(journal == "wal")
         #expect(foreignKeys == true)
         #expect(tables.contains("book") && tables.contains("bookSource"))
-        #expect(migrations == ["v1: books and where they came from", "v2: the owner's reading and the edition"])
+        #expect(
+            migrations == [
+                "v1: books and where they came from", "v2: the owner's reading and the edition",
+                "v3: a wanted book has no copies",
+            ])
         // Opening again applies nothing new and keeps the books.
         _ = try Self.importedFixture("storygraph_export.csv", into: library)
         #expect(try Library.open(at: path).count() == 6)
