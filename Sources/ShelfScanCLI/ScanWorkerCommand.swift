@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ShelfFiles
 import ShelfImaging
 import ShelfLibrary
 import ShelfPipeline
@@ -91,14 +92,15 @@ struct WorkerMessage: Codable, Sendable {
     }
 
     /// Lines are written whole, one at a time (progress comes from worker threads).
-    private static let output = Locked(FileHandle.standardOutput)
+    private static let output = Locked(())
 
     /// Writes the message as one line on stdout, at once.
     func send() {
         let encoder = JSONEncoder()
         encoder.userInfo[.fullPrecision] = true
         guard let data = try? encoder.encode(self) else { return }
-        Self.output.withLock { $0.write(data + Data("\n".utf8)) }
+        // A parent that is gone cannot be told; FileHandle.write would trap on the broken pipe.
+        Self.output.withLock { _ in _ = Descriptor.writeAll(data + Data("\n".utf8), to: STDOUT_FILENO) }
     }
 
     static func decode(_ line: Data) -> WorkerMessage? {
