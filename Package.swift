@@ -40,6 +40,11 @@ let package = Package(
             providers: [.apt(["libleptonica-dev"])]
         ),
         .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .systemLibrary(
             name: "CZBar",
             pkgConfig: "zbar",
             providers: [.apt(["libzbar-dev"])]
@@ -78,6 +83,13 @@ let package = Package(
             ]
         ),
         .target(
+            name: "ShelfCatalog",
+            dependencies: [
+                "ShelfText", "ShelfISBN", "ShelfFiles", "ShelfLibrary", "CZlib",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
             name: "ShelfPipeline",
             dependencies: [
                 "ShelfText", "ShelfISBN", "ShelfImaging", "ShelfWorkers", "ShelfDetection", "ShelfBarcodes", "ShelfOCR",
@@ -88,7 +100,7 @@ let package = Package(
             name: "ShelfScanCLI",
             dependencies: [
                 "ShelfPipeline", "ShelfLibrary", "ShelfImaging", "ShelfISBN", "ShelfOCR", "ShelfFiles", "ShelfWorkers",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ShelfCatalog", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
@@ -137,6 +149,7 @@ let package = Package(
             dependencies: [
                 "ShelfText", "ShelfISBN", "ShelfImaging", "ShelfWorkers", "ShelfDetection", "ShelfBarcodes", "ShelfOCR",
                 "ShelfReading", "ShelfLibrary", "ShelfPipeline", "ShelfFuzzTargets", "ShelfTestSupport", "ShelfBench", "ShelfFiles",
+                "ShelfCatalog",
             ]
         ),
         .testTarget(

@@ -12,6 +12,7 @@ packages=(
     libzbar-dev            # barcodes
     libzxing-dev           # barcodes (zxing-cpp)
     libsqlite3-dev         # the library database (through GRDB)
+    zlib1g-dev             # gzip-compressed catalogue dumps
     tesseract-ocr          # the `tesseract` command: shelfbench --baseline, the naive peer
     zbar-tools             # the `zbarimg` command: shelfbench --baseline
 )

@@ -34,6 +34,24 @@ enum Interruption {
         return Outcome(value: value, wasInterrupted: interrupted.isSet)
     }
 
+    /// Runs `body` on this thread; the first Ctrl-C sets the flag `body` is handed (for it to stop
+    /// at its next check), a second kills the process.
+    static func runChecking<T>(_ body: (_ isInterrupted: () -> Bool) throws -> T) rethrows -> T {
+        let interrupted = Flag()
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler {
+            interrupted.set()
+            signal(SIGINT, SIG_DFL)
+        }
+        source.resume()
+        defer {
+            source.cancel()
+            signal(SIGINT, SIG_DFL)
+        }
+        return try body { interrupted.isSet }
+    }
+
     /// What a Ctrl-C after the first does.
     enum Repeat: Sendable {
         case kill, ignore

@@ -22,7 +22,7 @@ public struct ShelfScanCommand: AsyncParsableCommand {
             Shell completion: shelfscan --generate-completion-script bash (or zsh, fish).
             """,
         version: "0.1.0",
-        subcommands: [ScanCommand.self, ISBNCommand.self, LibraryCommand.self, ScanWorkerCommand.self]
+        subcommands: [ScanCommand.self, ISBNCommand.self, LibraryCommand.self, CatalogCommand.self, ScanWorkerCommand.self]
     )
 
     public init() {}

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A comma- or tab-separated file as rows of cells (RFC 4180: quoted cells may hold separators,
+/// A comma-, semicolon- or tab-separated file as rows of cells (RFC 4180: quoted cells may hold separators,
 /// doubled quotes and line breaks). Reads UTF-8 with or without BOM and UTF-16 with BOM, as the
 /// services' exports come.
 public struct CSVTable: Sendable, Equatable {
@@ -20,7 +20,9 @@ public struct CSVTable: Sendable, Equatable {
     /// Parses CSV text.
     public init(text: String) {
         let firstLine = text.prefix { $0 != "\n" && $0 != "\r\n" }
-        let separator: Character = firstLine.filter { $0 == "\t" }.count > firstLine.filter { $0 == "," }.count ? "\t" : ","
+        // Spreadsheets in locales that write a decimal comma separate with semicolons.
+        let counts = ["\t", ";", ","].map { separator in (separator, firstLine.filter { $0 == separator }.count) }
+        let separator: Character = counts.max { $0.1 < $1.1 }.flatMap { $0.1 > 0 ? $0.0 : nil } ?? ","
         var rows = Self.rows(of: text, separator: separator).filter { !($0.count == 1 && $0[0].isEmpty) }
         header = rows.isEmpty ? [] : rows.removeFirst().map { $0.trimmingCharacters(in: .whitespaces) }
         self.rows = rows

@@ -1,0 +1,106 @@
+import Foundation
+import GRDB
+import ShelfText
+
+/// What a catalogue holds, for `catalog info`.
+public struct CatalogInfo: Sendable, Equatable {
+    /// One file imported: where from, what it was, how many records it gave and skipped, when.
+    public struct ImportedFile: Sendable, Equatable {
+        public var path: String
+        public var kind: String
+        public var records: Int
+        public var skipped: Int
+        public var importedAt: Date
+    }
+
+    public var works: Int
+    public var authors: Int
+    public var isbns: Int
+    /// Editions read whose work is not in the catalogue (yet): a works dump imported later gives
+    /// them their work.
+    public var editionsWaiting: Int
+    public var files: [ImportedFile]
+}
+
+extension Catalog {
+    /// How many works, authors and ISBNs it holds, and the files imported into it.
+    public func info() throws(CatalogError) -> CatalogInfo {
+        try perform {
+            try writer.read { db in
+                let files = try Row.fetchAll(db, sql: "SELECT * FROM importedFile ORDER BY id").map { row in
+                    CatalogInfo.ImportedFile(
+                        path: row["path"], kind: row["kind"], records: row["records"], skipped: row["skipped"],
+                        importedAt: row["importedAt"])
+                }
+                return CatalogInfo(
+                    works: try Int.fetchOne(db, sql: "SELECT count(*) FROM work") ?? 0,
+                    authors: try Int.fetchOne(db, sql: "SELECT count(*) FROM author") ?? 0,
+                    isbns: try Int.fetchOne(db, sql: "SELECT count(*) FROM workISBN") ?? 0,
+                    editionsWaiting: try Int.fetchOne(db, sql: "SELECT count(DISTINCT workKey) FROM pendingEdition") ?? 0,
+                    files: files)
+            }
+        }
+    }
+
+    /// The works whose title or authors share words with `text`, the best first (by the
+    /// full-text index's rank): the candidates a spine's reading is checked against.
+    public func candidates(for text: String, limit: Int = 40) throws(CatalogError) -> [CatalogWork] {
+        let words = Self.searchWords(in: text)
+        guard !words.isEmpty else { return [] }
+        let query = words.map { "\"\($0)\"" }.joined(separator: " OR ")
+        return try perform {
+            try writer.read { db in
+                let ids = try Int64.fetchAll(
+                    db, sql: "SELECT rowid FROM workSearch WHERE workSearch MATCH ? ORDER BY bm25(workSearch, 2.0, 1.0) LIMIT ?",
+                    arguments: [query, limit])
+                return try Self.works(ids: ids, in: db)
+            }
+        }
+    }
+
+    /// The works whose editions have this ISBN-13.
+    public func works(withISBN isbn13: String) throws(CatalogError) -> [CatalogWork] {
+        try perform {
+            try writer.read { db in
+                try Self.works(ids: try Int64.fetchAll(db, sql: "SELECT workId FROM workISBN WHERE isbn13 = ?", arguments: [isbn13]), in: db)
+            }
+        }
+    }
+
+    /// Words to look a text up by: folded (no case, no accents), of two letters or more, each once,
+    /// at most 24.
+    static func searchWords(in text: String) -> [String] {
+        var words: [String] = []
+        for word in text.folded.split(whereSeparator: { !($0.isLetter || $0.isNumber) }) where word.count >= 2 {
+            let word = String(word)
+            if !words.contains(word) { words.append(word) }
+            if words.count == 24 { break }
+        }
+        return words
+    }
+
+    /// The works with these ids, in this order, with their authors and ISBNs.
+    static func works(ids: [Int64], in db: Database) throws -> [CatalogWork] {
+        guard !ids.isEmpty else { return [] }
+        let list = ids.map(String.init).joined(separator: ",")
+        var byId: [Int64: CatalogWork] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, key, title, subtitle, year FROM work WHERE id IN (\(list))") {
+            byId[row["id"]] = CatalogWork(key: row["key"], title: row["title"], subtitle: row["subtitle"], year: row["year"])
+        }
+        for row in try Row.fetchAll(
+            db,
+            sql: """
+                SELECT wa.workId, coalesce(a.name, wa.name) AS name FROM workAuthor wa
+                LEFT JOIN author a ON a.key = wa.authorKey WHERE wa.workId IN (\(list)) ORDER BY wa.workId, wa.position
+                """)
+        {
+            let id: Int64 = row["workId"]
+            if let name: String = row["name"] { byId[id]?.authors.append(name) }
+        }
+        for row in try Row.fetchAll(db, sql: "SELECT workId, isbn13 FROM workISBN WHERE workId IN (\(list)) ORDER BY isbn13") {
+            let id: Int64 = row["workId"]
+            byId[id]?.isbns.append(row["isbn13"])
+        }
+        return ids.compactMap { byId[$0] }
+    }
+}
