@@ -93,7 +93,7 @@ let package = Package(
             name: "ShelfPipeline",
             dependencies: [
                 "ShelfText", "ShelfISBN", "ShelfImaging", "ShelfWorkers", "ShelfDetection", "ShelfBarcodes", "ShelfOCR",
-                "ShelfReading", "ShelfLibrary",
+                "ShelfReading", "ShelfLibrary", "ShelfCatalog",
             ]
         ),
         .target(

@@ -1,4 +1,5 @@
 import ShelfBarcodes
+import ShelfCatalog
 import ShelfDetection
 import ShelfISBN
 import ShelfLibrary
@@ -10,6 +11,7 @@ import ShelfLibrary
 struct BookAssembly: Sendable {
     var assessor: BookAssessor
     var library: LibraryMatcher?
+    var catalog: CatalogIdentifier?
 
     func books(of findings: [SpineFindings], barcodes: [BarcodeFinding], lineISBNs: [ISBN?]) -> (
         books: [DetectedBook], isbns: [ReportedISBN]
@@ -26,6 +28,10 @@ struct BookAssembly: Sendable {
             // An outline with no lettering and no book's shape, and no ISBN on it, is left out.
             if spineFindings.showsNoBook && barcode == nil && printed == nil { continue }
             var book = assessor.book(from: spineFindings, isbn: barcode?.isbn ?? printed)
+            // Identified first, so that the library compares the book the catalogue names.
+            if let match = catalog?.identify(book.scannedBook) {
+                book.markIdentified(match, minimumConfidence: assessor.minimumConfidence)
+            }
             if let match = library?.match(for: book.scannedBook) {
                 if match.isWanted { book.markWanted(match) } else { book.markInLibrary(match) }
             }

@@ -1,3 +1,4 @@
+import ShelfCatalog
 import ShelfISBN
 import ShelfImaging
 import ShelfLibrary
@@ -26,6 +27,9 @@ public struct DetectedBook: Sendable, Codable, Equatable {
     public var selected: Bool
     /// The library entry this book already is, for `alreadyInLibrary`.
     public var libraryMatch: LibraryMatch?
+    /// The catalogue work this book was identified as; its title and first author are then the
+    /// book's, and what was read stays in `text`.
+    public var identified: CatalogMatch?
     public var polygon: [Point]
     /// Which way the lettering runs; nil when nothing was read.
     public var textOrientation: TextOrientation?
@@ -56,7 +60,8 @@ public struct DetectedBook: Sendable, Codable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case title, author, isbn, confidence, detectionScore, status, selected, libraryMatch, polygon, textOrientation
+        case title, author, isbn, confidence, detectionScore, status, selected, libraryMatch, identified, polygon
+        case textOrientation
         case text, publisher, signals
     }
 
@@ -70,6 +75,7 @@ public struct DetectedBook: Sendable, Codable, Equatable {
         try container.encode(status, forKey: .status)
         try container.encode(selected, forKey: .selected)
         try container.encode(libraryMatch, forKey: .libraryMatch)
+        try container.encode(identified, forKey: .identified)
         try container.encode(polygon, forKey: .polygon)
         try container.encode(textOrientation, forKey: .textOrientation)
         try container.encode(text, forKey: .text)
@@ -87,6 +93,7 @@ public struct DetectedBook: Sendable, Codable, Equatable {
         status = try container.decode(Status.self, forKey: .status)
         selected = try container.decode(Bool.self, forKey: .selected)
         libraryMatch = try container.decodeIfPresent(LibraryMatch.self, forKey: .libraryMatch)
+        identified = try container.decodeIfPresent(CatalogMatch.self, forKey: .identified)
         polygon = try container.decode([Point].self, forKey: .polygon)
         textOrientation = try container.decodeIfPresent(TextOrientation.self, forKey: .textOrientation)
         text = try container.decode(String.self, forKey: .text)

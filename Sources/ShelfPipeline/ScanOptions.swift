@@ -1,3 +1,4 @@
+import ShelfCatalog
 import ShelfImaging
 import ShelfLibrary
 import ShelfReading
@@ -13,6 +14,8 @@ public struct ScanOptions: Sendable {
     public var minimumConfidence: Double
     /// The owner's library as it was before the scan: books found in it are `alreadyInLibrary`.
     public var library: LibraryMatcher?
+    /// The catalogue spines are identified in; nil for none.
+    public var catalog: CatalogIdentifier?
     /// When set, each photo's result carries a copy with its books drawn on, its longer side at most
     /// this many pixels (drawn while the photo is still decoded, instead of decoding it again).
     public var annotationMaxSide: Int?

@@ -124,7 +124,7 @@ public actor ShelfScanner {
         run.report.timings.merge(outcome.partTimes) { _, part in part }
         // Beside detection: its worker time, as the parts of reading.
         run.report.timings["barcodes"] = try? await barcodeSearch.value.milliseconds
-        let assembly = BookAssembly(assessor: assessor, library: options.library)
+        let assembly = BookAssembly(assessor: assessor, library: options.library, catalog: options.catalog)
         (run.report.books, run.report.isbns) = assembly.books(
             of: outcome.findings, barcodes: outcome.barcodes, lineISBNs: outcome.lineISBNs)
         run.lap("assemble")

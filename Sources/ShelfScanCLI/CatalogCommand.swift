@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ShelfCatalog
 import ShelfISBN
+import ShelfReading
 
 /// `shelfscan catalog …`: the local book catalogue spines are identified in.
 struct CatalogCommand: ParsableCommand {
@@ -34,6 +35,27 @@ struct CatalogOptions: ParsableArguments {
     var catalog: String?
 
     var path: String { catalog ?? Catalog.defaultPath() }
+
+    /// Whether a catalogue was named on the command line or in the environment, rather than defaulted.
+    var isNamed: Bool {
+        catalog != nil || !(ProcessInfo.processInfo.environment["SHELFSCAN_CATALOG"] ?? "").isEmpty
+    }
+
+    /// The catalogue a scan identifies its spines in: the one named, else the one imported at the
+    /// default path, else the built-in selection of popular books (`Models/catalog`); none with
+    /// `--no-catalog`. A named catalogue that is not there stops the command.
+    func choiceForScan(noCatalog: Bool) throws -> ScanCatalog {
+        if noCatalog { return .none }
+        if FileManager.default.fileExists(atPath: path) {
+            _ = try open(creating: false)
+            return .file(path)
+        }
+        if isNamed {
+            ReportPrinter.printError("\(path): no catalogue there (catalog import creates one; --no-catalog scans without)")
+            throw ExitCode.failure
+        }
+        return .builtIn
+    }
 
     /// Opens the catalogue; a failure is printed and ends the command with exit code 1.
     func open(creating: Bool) throws -> Catalog {
@@ -220,6 +242,41 @@ struct CatalogSearchCommand: ParsableCommand {
         var value: String
         init(_ text: String) throws {
             value = try ISBN(text).isbn13
+        }
+    }
+}
+
+/// Which catalogue a scan identifies its spines in.
+enum ScanCatalog: Sendable, Equatable {
+    case none
+    case file(String)
+    /// The selection of popular books shipped in `Models/catalog`, used until one is imported.
+    case builtIn
+
+    /// The name of the built-in selection's file in the models folder.
+    static let builtInFile = "catalog/goodbooks-10k.csv"
+
+    /// The worker's options that choose the same catalogue.
+    var workerOptions: [String] {
+        switch self {
+        case .none: []
+        case .file(let path): ["--catalog", path]
+        case .builtIn: ["--built-in-catalog"]
+        }
+    }
+
+    /// Opens it for identifying: a file read as it is, the built-in selection imported into memory.
+    func identifier(models: ModelDirectory?) throws -> CatalogIdentifier? {
+        switch self {
+        case .none:
+            return nil
+        case .file(let path):
+            return CatalogIdentifier(catalog: try Catalog.open(at: path, creating: false))
+        case .builtIn:
+            let folder = try models ?? ModelDirectory.locate()
+            let catalog = try Catalog.inMemory()
+            _ = try catalog.importFile(at: (folder.path as NSString).appendingPathComponent(Self.builtInFile))
+            return CatalogIdentifier(catalog: catalog)
         }
     }
 }

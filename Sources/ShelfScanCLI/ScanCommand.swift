@@ -39,6 +39,11 @@ struct ScanCommand: AsyncParsableCommand {
 
     @OptionGroup var libraryOptions: LibraryOptions
 
+    @OptionGroup var catalogOptions: CatalogOptions
+
+    @Flag(name: .long, help: "Identify no spine in a catalogue: report what was read, as it was read.")
+    var noCatalog = false
+
     @Flag(name: .long, help: "Print one line of JSON per photo as each is done, instead of the tables.")
     var jsonl = false
 
@@ -133,7 +138,8 @@ struct ScanCommand: AsyncParsableCommand {
             ReportPrinter.printError(
                 "\(libraryOptions.path): no library there yet; nothing to compare with", prefix: "note")
         }
-        let outcome = try await scan(inputs.photos, pictures: writer, library: library)
+        let catalog = try catalogOptions.choiceForScan(noCatalog: noCatalog)
+        let outcome = try await scan(inputs.photos, pictures: writer, library: library, catalog: catalog)
         // A photo the interruption cut short is not reported as scanned.
         let scanned = outcome.value.filter { $0.report.error?.code != .cancelled }
         let pictures = Dictionary(scanned.map { ($0.report.path, $0.pictures) }) { first, _ in first }
@@ -217,7 +223,7 @@ struct ScanCommand: AsyncParsableCommand {
 
     /// Scans the photos, each shown as soon as it is done.
     private func scan(
-        _ photos: [String], pictures writer: PictureWriter, library: Library?
+        _ photos: [String], pictures writer: PictureWriter, library: Library?, catalog: ScanCatalog
     ) async throws -> Interruption.Outcome<[ScanOutput.Photo]> {
         let progressMode: ProgressDisplay.Mode =
             quiet ? .off : TerminalStyle.isTerminal(STDERR_FILENO) ? .live : .lines
@@ -235,6 +241,7 @@ struct ScanCommand: AsyncParsableCommand {
             if let folder = writer.annotationFolder { workerOptions += ["--annotate", folder] }
             if let folder = writer.cropFolder { workerOptions += ["--crops", folder] }
             if library != nil { workerOptions += ["--library", libraryOptions.path] }
+            workerOptions += catalog.workerOptions
             if progressMode == .live { workerOptions.append("--progress") }
             let supervised = await ScanSupervisor(photos: photos, names: names, workerOptions: workerOptions).run {
                 output.receive($0)
@@ -246,6 +253,12 @@ struct ScanCommand: AsyncParsableCommand {
             scanOptions.library = try library?.matcher()
         } catch {
             throw error.exit()
+        }
+        do {
+            scanOptions.catalog = try catalog.identifier(models: nil)
+        } catch {
+            ReportPrinter.printError("\(error)")
+            throw ExitCode.failure
         }
         writer.configure(&scanOptions)
         if progressMode == .live { scanOptions.progress = { progress.update($0) } }

@@ -27,6 +27,9 @@ struct ScanWorkerCommand: AsyncParsableCommand {
     /// Each photo's name for its pictures, in the photos' order (`PictureWriter.uniqueNames`).
     @Option var outputName: [String] = []
     @Option var library: String?
+    @Option var catalog: String?
+    /// Identify in the built-in selection of popular books.
+    @Flag var builtInCatalog = false
     /// Read only the ISBNs, as `shelfscan isbn` does.
     @Flag var isbnOnly = false
     /// With `--isbn-only`: read the printed text even when a barcode was found.
@@ -40,6 +43,8 @@ struct ScanWorkerCommand: AsyncParsableCommand {
         if let library {
             options.library = try Library.open(at: library, for: .read).matcher()
         }
+        let choice: ScanCatalog = catalog.map { .file($0) } ?? (builtInCatalog ? .builtIn : .none)
+        options.catalog = try choice.identifier(models: nil)
         let writer = try PictureWriter(annotationFolder: annotate, cropFolder: crops)
         writer.configure(&options)
         if progress {

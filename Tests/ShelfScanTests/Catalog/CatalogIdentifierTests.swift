@@ -1,0 +1,93 @@
+import Foundation
+import ShelfCatalog
+import ShelfISBN
+import ShelfLibrary
+import Testing
+
+/// Identifying spines' readings in a catalogue where some work is always close: a title with
+/// letters misread still finds its work, another title does not, near misses and other authors'
+/// books are refused.
+struct CatalogIdentifierTests {
+    static let works = [
+        CatalogWork(key: "/works/OL1W", title: "Leviathan Wakes", authors: ["James S. A. Corey"], isbns: ["9780316129084"]),
+        CatalogWork(key: "/works/OL2W", title: "Leviathan", authors: ["Thomas Hobbes"]),
+        CatalogWork(key: "/works/OL3W", title: "The Bluest Eye", authors: ["Toni Morrison"]),
+        CatalogWork(key: "/works/OL4W", title: "Beloved", authors: ["Toni Morrison"]),
+        CatalogWork(key: "/works/OL5W", title: "Debt Inheritance", authors: ["Pepper Winters"]),
+        CatalogWork(key: "/works/OL6W", title: "The Left Hand of Darkness", authors: ["Ursula K. Le Guin"]),
+        CatalogWork(key: "/works/OL7W", title: "Persuasion", authors: ["Jane Austen"]),
+        CatalogWork(key: "/works/OL8W", title: "Persuasion", authors: ["Brenda Novak"]),
+        CatalogWork(key: "/works/OL9W", title: "A Brief History of Time", authors: ["Stephen Hawking"]),
+    ]
+
+    static func identifier() throws -> CatalogIdentifier {
+        let catalog = try Catalog.inMemory()
+        let csv = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID().uuidString).csv")
+        var lines = ["key,title,author,isbn"]
+        for work in works {
+            lines.append("\(work.key),\"\(work.title)\",\(work.authors[0]),\(work.isbns.first ?? "")")
+        }
+        try lines.joined(separator: "\n").write(to: csv, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: csv) }
+        _ = try catalog.importFile(at: csv.path)
+        return CatalogIdentifier(catalog: catalog)
+    }
+
+    static func spine(_ title: String?, _ author: String?, text: String? = nil, isbn: String? = nil) -> ScannedBook {
+        ScannedBook(
+            title: title, author: author, isbn: isbn.flatMap { try? ISBN($0) },
+            text: text ?? [title, author].compactMap { $0 }.joined(separator: " | ").uppercased())
+    }
+
+    @Test func aTitleAndItsAuthorReadRightOrNearlyFindTheWork() throws {
+        let identifier = try Self.identifier()
+        let found = try #require(identifier.identify(Self.spine("Leviathan Wakes", "Corey")))
+        #expect(found.title == "Leviathan Wakes" && found.matchedBy == .titleAndAuthor && found.authors == ["James S. A. Corey"])
+        #expect(identifier.identify(Self.spine("The Left Hond of Darknes", "LE GUlN"))?.title == "The Left Hand of Darkness")
+        // The author's name read only in the raw text, the parse having missed it.
+        #expect(
+            identifier.identify(Self.spine("Beloved", nil, text: "BELOVED | TONI MORRISON | VINTAGE"))?.matchedBy == .titleAndAuthor)
+        #expect(identifier.identify(Self.spine(nil, nil, isbn: "9780316129084"))?.matchedBy == .isbn)
+    }
+
+    @Test func nearMissesAndOtherAuthorsBooksAreRefused() throws {
+        let identifier = try Self.identifier()
+        // "Leviathan Wakes" is not "Leviathan", and the other way round.
+        #expect(identifier.identify(Self.spine("Leviathan", "Corey"))?.title != "Leviathan Wakes")
+        #expect(identifier.identify(Self.spine("Leviathan Wakes", nil))?.title != "Leviathan")
+        #expect(identifier.identify(Self.spine("Leviathan", "Hobbes"))?.title == "Leviathan")
+        #expect(identifier.identify(Self.spine("The Bluest Sky", "Morrison")) == nil)
+        // An author read who is not the work's: another book, however close the title.
+        #expect(identifier.identify(Self.spine("A Winter Inheritance", "Hollis Okonkwo-Vale")) == nil)
+        #expect(identifier.identify(Self.spine("Debt Inheritance", "Hollis Okonkwo-Vale")) == nil)
+        // One title by two authors, no author read: neither.
+        #expect(identifier.identify(Self.spine("Persuasion", nil)) == nil)
+        #expect(identifier.identify(Self.spine("Persuasion", "Austen"))?.authors == ["Jane Austen"])
+    }
+
+    /// A property over every work: its title with a letter or two changed still finds it with its
+    /// author; every other work's title with that author finds nothing of that author's.
+    @Test func misreadLettersStillFindTheWorkAndAnotherTitleDoesNot() throws {
+        let identifier = try Self.identifier()
+        var generator = SeededGenerator(seed: 54)
+        for work in Self.works where work.title.count >= 8 {
+            let surname = String(work.authors[0].split(separator: " ").last!)
+            for _ in 0..<5 {
+                var letters = Array(work.title)
+                // One letter in eight misread at most: what the 0.8 similarity with an author tolerates.
+                let changes = max(1, BookKey(title: work.title, authors: []).compactTitle.count / 8)
+                for _ in 0..<changes {
+                    let index = Int.random(in: 0..<letters.count, using: &generator)
+                    if letters[index].isLetter { letters[index] = letters[index] == "e" ? "c" : "e" }
+                }
+                let found = identifier.identify(Self.spine(String(letters), surname))
+                #expect(found?.title == work.title && found?.authors == work.authors, "\(String(letters)) by \(surname): \(found?.title ?? "nothing")")
+            }
+            for other in Self.works where other.authors != work.authors && BookKey(title: other.title, authors: []).compactTitle != BookKey(title: work.title, authors: []).compactTitle {
+                let found = identifier.identify(Self.spine(other.title, surname))
+                #expect(found == nil || found?.authors == work.authors, "\(other.title) by \(surname): \(found?.title ?? "")")
+                #expect(found?.title != other.title || found?.authors == work.authors)
+            }
+        }
+    }
+}
