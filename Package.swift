@@ -122,6 +122,15 @@ let package = Package(
             ]
         ),
 
+        // MARK: - The catalogue at scale (catalogbench)
+
+        .executableTarget(
+            name: "catalogbench",
+            dependencies: [
+                "ShelfCatalog", "ShelfLibrary", "CZlib", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
         // MARK: - Soak runs (Scripts/soak.sh)
 
         .executableTarget(

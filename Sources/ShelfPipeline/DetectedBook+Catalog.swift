@@ -7,6 +7,14 @@ extension DetectedBook {
     /// Names the book as the catalogue does (its title and first author; what was read stays in
     /// `text`, the ISBN read stays `isbn`). A title and an author that both agree with one work is
     /// the strongest evidence short of a barcode: such a book is selected.
+    /// "The Left Hand of Darkness by Ursula K. Le Guin (1969; /works/OL59863W, by titleAndAuthor)".
+    public var identificationLine: String? {
+        guard let work = identified else { return nil }
+        var line = work.title + (work.subtitle.map { ": " + $0 } ?? "")
+        if !work.authors.isEmpty { line += " by " + work.authors.joined(separator: ", ") }
+        return line + " (" + (work.year.map { "\($0); " } ?? "") + "\(work.key), by \(work.matchedBy.rawValue))"
+    }
+
     public mutating func markIdentified(_ match: CatalogMatch, minimumConfidence: Double) {
         identified = match
         signals["catalogSimilarity"] = match.similarity

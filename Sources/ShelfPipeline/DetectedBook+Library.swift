@@ -1,3 +1,4 @@
+import ShelfISBN
 import ShelfImaging
 import ShelfLibrary
 
@@ -26,6 +27,14 @@ extension DetectedBook {
     public var scannedBook: ScannedBook {
         ScannedBook(title: title, author: author, isbn: isbn, text: text)
     }
+
+    /// The book as it goes into the library: as `scannedBook`, with the catalogue's ISBN when
+    /// none was read on the spine.
+    var addedBook: ScannedBook {
+        var book = scannedBook
+        if book.isbn == nil, let first = identified?.isbns.first { book.isbn = try? ISBN(first) }
+        return book
+    }
 }
 
 extension ScanReport {
@@ -34,7 +43,7 @@ extension ScanReport {
         images.flatMap { image in
             image.books.filter { $0.selected && $0.status != .alreadyInLibrary }.map { book in
                 ScannedCopy(
-                    book: book.scannedBook, publisher: book.publisher, photo: image.path,
+                    book: book.addedBook, publisher: book.publisher, photo: image.path,
                     outline: book.polygon.map { [Int(saturating: $0.x.rounded()), Int(saturating: $0.y.rounded())] },
                     confidence: book.confidence)
             }

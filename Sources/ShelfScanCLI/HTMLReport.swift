@@ -102,13 +102,17 @@ struct HTMLReport {
             // Why the book is in doubt, under what was read: what to look at on the spine.
             let doubtList = book.doubts
             let doubts = doubtList.isEmpty ? "" : "<div class=\"doubt\">\(Self.escape(doubtList.joined(separator: "; ")))</div>"
+            // What was read, beside what the catalogue identified it as.
+            let identified =
+                book.identified.map { _ in "<div class=\"identified\">identified as: \(Self.escape(book.identificationLine ?? ""))</div>" }
+                ?? ""
             html += """
                 <tr id="\(id)-book\(index + 1)" data-shape="\(id)-shape\(index + 1)" class="\(book.status.rawValue)">\
                 <td>\(index + 1)</td><td>\(cropCell)</td><td>\(Self.escape(book.title ?? "–"))</td>\
                 <td>\(Self.escape(book.author ?? "–"))</td><td>\(book.isbn?.isbn13 ?? "–")</td>\
                 <td><span class="badge \(book.status.rawValue)">\(book.status.rawValue)</span>\(book.selected ? " ✓" : "")</td>\
                 <td>\(String(format: "%.2f", (book.confidence * 100).rounded(.down) / 100))</td><td>\(library)</td>\
-                <td class="text">\(Self.escape(book.text.split(whereSeparator: \.isNewline).joined(separator: " | ")))\(doubts)</td></tr>
+                <td class="text">\(Self.escape(book.text.split(whereSeparator: \.isNewline).joined(separator: " | ")))\(identified)\(doubts)</td></tr>
 
                 """
         }
@@ -168,7 +172,7 @@ struct HTMLReport {
         tbody tr{cursor:pointer;border-left:5px solid var(--c)}tbody tr:hover{background:#f4f4f4}\
         tr.active{background:#ffecb3!important}\
         img.crop{max-height:56px;max-width:320px;display:block}\
-        td:nth-child(6){white-space:nowrap}td.text{font-size:12px;color:#666;max-width:320px}.doubt{color:#8a5a00}.error{color:#b00020}
+        td:nth-child(6){white-space:nowrap}td.text{font-size:12px;color:#666;max-width:320px}.doubt{color:#8a5a00}.identified{color:#1a5e20}.error{color:#b00020}
         """
 
     private static let script = """

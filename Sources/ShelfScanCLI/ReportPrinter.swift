@@ -108,8 +108,12 @@ enum ReportPrinter {
         }
     }
 
+    /// The library entry a book is (`#7 by isbn`, `wanted #2 by title`), else the catalogue work
+    /// it was identified as (`catalogue OL59863W`).
     private static func libraryCell(_ book: DetectedBook) -> String {
-        book.libraryMatch.map { ($0.isWanted ? "wanted #" : "#") + "\($0.id) by \($0.matchedBy.rawValue)" } ?? ""
+        if let match = book.libraryMatch { return (match.isWanted ? "wanted #" : "#") + "\(match.id) by \(match.matchedBy.rawValue)" }
+        if let work = book.identified { return "catalogue " + ((work.key as NSString).lastPathComponent) }
+        return ""
     }
 
     /// The status, padded to its column, in its colour.

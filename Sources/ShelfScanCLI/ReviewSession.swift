@@ -132,6 +132,7 @@ struct ReviewSession {
                     ? "  wanted: library #\(match.id) \(match.title), on \(match.shelf ?? "a wish shelf"): accepting it makes it yours"
                     : "  owned:  library #\(match.id) \(match.title)")
         }
+        if let identified = book.identificationLine { lines.append("  identified: \(identified)") }
         // Why it is in doubt, so that the person knows what to look at on the spine.
         let doubts = book.doubts
         if !doubts.isEmpty { lines.append("  doubt:  " + doubts.joined(separator: "; ")) }

@@ -24,6 +24,12 @@ struct ScanEndToEndTests {
                 var textOrientation: String?
                 var text: String
                 var libraryMatch: LibraryMatch?
+                var identified: Identified?
+            }
+            struct Identified: Decodable {
+                var key: String
+                var title: String
+                var matchedBy: String
             }
             struct LibraryMatch: Decodable {
                 var id: Int
