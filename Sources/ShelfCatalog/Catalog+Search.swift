@@ -47,9 +47,20 @@ extension Catalog {
     public func candidates(for text: String, limit: Int = 40) throws(CatalogError) -> [CatalogWork] {
         let words = Self.searchWords(in: text)
         guard !words.isEmpty else { return [] }
-        let query = words.map { "\"\($0)\"" }.joined(separator: " OR ")
         return try perform {
             try writer.read { db in
+                // The rarest words the index knows: a word in most titles ("the", "love") would have
+                // every one of millions of works ranked, and a word it does not know finds nothing.
+                let list = words.map { "'\($0)'" }.joined(separator: ",")
+                var documents: [String: Int] = [:]
+                for row in try Row.fetchAll(db, sql: "SELECT term, doc FROM workSearchVocabulary WHERE term IN (\(list))") {
+                    documents[row["term"]] = row["doc"]
+                }
+                let known = words.filter { documents[$0] != nil }.sorted { documents[$0]! < documents[$1]! }
+                var chosen = Array(known.filter { documents[$0]! <= Self.commonWordDocuments }.prefix(Self.queryWords))
+                if chosen.isEmpty { chosen = Array(known.prefix(2)) }
+                guard !chosen.isEmpty else { return [] }
+                let query = chosen.map { "\"\($0)\"" }.joined(separator: " OR ")
                 let ids = try Int64.fetchAll(
                     db, sql: "SELECT rowid FROM workSearch WHERE workSearch MATCH ? ORDER BY bm25(workSearch, 2.0, 1.0) LIMIT ?",
                     arguments: [query, limit])
@@ -67,11 +78,16 @@ extension Catalog {
         }
     }
 
-    /// Words to look a text up by: folded (no case, no accents), of two letters or more, each once,
-    /// at most 24.
+    /// A word in more works than this is too common to look works up by.
+    static let commonWordDocuments = 20_000
+    /// How many of a reading's rarest words it is looked up by.
+    static let queryWords = 8
+
+    /// Words to look a text up by: folded (no case, no accents), of three letters or more, each
+    /// once, at most 24.
     static func searchWords(in text: String) -> [String] {
         var words: [String] = []
-        for word in text.folded.split(whereSeparator: { !($0.isLetter || $0.isNumber) }) where word.count >= 2 {
+        for word in text.folded.split(whereSeparator: { !($0.isLetter || $0.isNumber) }) where word.count >= 3 {
             let word = String(word)
             if !words.contains(word) { words.append(word) }
             if words.count == 24 { break }

@@ -100,6 +100,7 @@ public struct Catalog: Sendable {
                     CREATE INDEX pendingEdition_workKey ON pendingEdition(workKey);
                     CREATE VIRTUAL TABLE workSearch USING fts5(
                         title, authors, tokenize = 'unicode61 remove_diacritics 2');
+                    CREATE VIRTUAL TABLE workSearchVocabulary USING fts5vocab(workSearch, 'row');
                     CREATE TABLE importedFile (
                         id INTEGER PRIMARY KEY, path TEXT NOT NULL, kind TEXT NOT NULL, records INTEGER NOT NULL,
                         skipped INTEGER NOT NULL, importedAt DATETIME NOT NULL);

@@ -10,7 +10,7 @@ import ShelfText
 public struct CatalogIdentifier: Sendable {
     let catalog: Catalog
     /// How many candidates the index gives for checking.
-    static let candidateCount = 40
+    static let candidateCount = 20
     /// Title similarity at which a title counts as the work's when an author agrees too.
     static let titleWithAuthor = 0.8
     /// Title similarity at which a title alone is enough.

@@ -1,8 +1,10 @@
+import Dispatch
 import ShelfBarcodes
 import ShelfCatalog
 import ShelfDetection
 import ShelfISBN
 import ShelfLibrary
+import ShelfWorkers
 
 /// The last stage of a photo: each spine's findings, with the barcode on it or the ISBN printed on
 /// it, become a reported book, matched against the owner's library; and the photo's ISBNs are
@@ -18,6 +20,7 @@ struct BookAssembly: Sendable {
     ) {
         var isbns = barcodes.map { ReportedISBN(isbn: $0.isbn, source: .barcode, addon: $0.addon, polygon: $0.polygon) }
         var books: [DetectedBook] = []
+        var printedISBNs: [(ISBN, DetectedSpine)] = []
         for (spineFindings, lineISBN) in zip(findings, lineISBNs) {
             let spine = spineFindings.spine
             let barcode = barcodes.first { spine.contains($0.centre) }
@@ -27,20 +30,33 @@ struct BookAssembly: Sendable {
             let printed = spineFindings.parsed.isbn ?? lineISBN
             // An outline with no lettering and no book's shape, and no ISBN on it, is left out.
             if spineFindings.showsNoBook && barcode == nil && printed == nil { continue }
-            var book = assessor.book(from: spineFindings, isbn: barcode?.isbn ?? printed)
-            // Identified first, so that the library compares the book the catalogue names.
-            if let match = catalog?.identify(book.scannedBook) {
-                book.markIdentified(match, minimumConfidence: assessor.minimumConfidence)
-            }
-            if let match = library?.match(for: book.scannedBook) {
-                if match.isWanted { book.markWanted(match) } else { book.markInLibrary(match) }
-            }
-            books.append(book)
-            if let printed, !isbns.contains(where: { $0.isbn == printed }) {
-                isbns.append(ReportedISBN(isbn: printed, source: .text, polygon: spine.polygon))
+            books.append(assessor.book(from: spineFindings, isbn: barcode?.isbn ?? printed))
+            if let printed { printedISBNs.append((printed, spine)) }
+        }
+        // Identified first, so that the library compares the book the catalogue names.
+        if let catalog {
+            for (index, match) in Self.identify(books.map(\.scannedBook), in: catalog).enumerated() {
+                if let match { books[index].markIdentified(match, minimumConfidence: assessor.minimumConfidence) }
             }
         }
+        for index in books.indices {
+            guard let match = library?.match(for: books[index].scannedBook) else { continue }
+            if match.isWanted { books[index].markWanted(match) } else { books[index].markInLibrary(match) }
+        }
+        for (printed, spine) in printedISBNs where !isbns.contains(where: { $0.isbn == printed }) {
+            isbns.append(ReportedISBN(isbn: printed, source: .text, polygon: spine.polygon))
+        }
         return (books, isbns)
+    }
+
+    /// Each reading's work in the catalogue, looked up on every core: a photo's spines are many.
+    static func identify(_ readings: [ScannedBook], in catalog: CatalogIdentifier) -> [CatalogMatch?] {
+        let results = Locked([CatalogMatch?](repeating: nil, count: readings.count))
+        DispatchQueue.concurrentPerform(iterations: readings.count) { index in
+            let match = catalog.identify(readings[index])
+            results.withLock { $0[index] = match }
+        }
+        return results.withLock { $0 }
     }
 
     /// Whether `spine` is one of the bars of `barcode` that detection took for a spine: no longer

@@ -274,9 +274,44 @@ enum ScanCatalog: Sendable, Equatable {
             return CatalogIdentifier(catalog: try Catalog.open(at: path, creating: false))
         case .builtIn:
             let folder = try models ?? ModelDirectory.locate()
+            let source = (folder.path as NSString).appendingPathComponent(Self.builtInFile)
+            if let cached = Self.cachedBuiltIn(from: source) { return CatalogIdentifier(catalog: cached) }
             let catalog = try Catalog.inMemory()
-            _ = try catalog.importFile(at: (folder.path as NSString).appendingPathComponent(Self.builtInFile))
+            _ = try catalog.importFile(at: source)
             return CatalogIdentifier(catalog: catalog)
+        }
+    }
+
+    /// The built-in selection imported once into a file in the user's cache folder
+    /// (`$XDG_CACHE_HOME/shelfscan`, else `~/.cache/shelfscan`), named for the source's size and
+    /// date, so that a scan does not import ten thousand books each time; nil when the folder
+    /// cannot be written (the selection is then imported into memory).
+    static func cachedBuiltIn(from source: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Catalog? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: source),
+            let size = (attributes[.size] as? NSNumber)?.intValue,
+            let date = attributes[.modificationDate] as? Date
+        else { return nil }
+        let cacheHome =
+            environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".cache")
+        let folder = (cacheHome as NSString).appendingPathComponent("shelfscan")
+        let path = (folder as NSString).appendingPathComponent("built-in-catalog-\(size)-\(Int(date.timeIntervalSince1970)).sqlite")
+        if FileManager.default.fileExists(atPath: path), let catalog = try? Catalog.open(at: path, creating: false) {
+            return catalog
+        }
+        // Made beside its place and renamed into it: another scan never opens half of it.
+        let partial = path + ".\(ProcessInfo.processInfo.processIdentifier).partial"
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            do {
+                let catalog = try Catalog.open(at: partial)
+                _ = try catalog.importFile(at: source)
+            }
+            guard rename(partial, path) == 0 else { throw CatalogError(.readOnly, path: path, reason: "cannot be written") }
+            return try Catalog.open(at: path, creating: false)
+        } catch {
+            try? FileManager.default.removeItem(atPath: partial)
+            return nil
         }
     }
 }
