@@ -35,11 +35,20 @@ public struct CatalogIdentifier: Sendable {
     /// The candidate `book` surely is, by the checks above.
     static func best(for book: ScannedBook, among candidates: [CatalogWork]) -> CatalogMatch? {
         let reading = Reading(book)
+        // A spine that sets the author larger than the title is often parsed the other way round:
+        // read so too, it counts only when title and author then both agree.
+        var swapped = book
+        (swapped.title, swapped.author) = (book.author, book.title)
+        let swappedReading = book.title != nil && book.author != nil ? Reading(swapped) : nil
         var verdicts: [(work: CatalogWork, key: BookKey, rule: CatalogMatch.Rule, similarity: Double)] = []
         for work in candidates {
             let key = BookKey(title: work.title, subtitle: work.subtitle, authors: work.authors)
-            guard !key.compactTitle.isEmpty, let (rule, similarity) = reading.verdict(on: key) else { continue }
-            verdicts.append((work, key, rule, similarity))
+            guard !key.compactTitle.isEmpty else { continue }
+            if let (rule, similarity) = reading.verdict(on: key) {
+                verdicts.append((work, key, rule, similarity))
+            } else if let swappedReading, let (rule, similarity) = swappedReading.verdict(on: key), rule == .titleAndAuthor {
+                verdicts.append((work, key, rule, similarity))
+            }
         }
         let ranked = verdicts.sorted { ($0.rule == .title ? 0 : 1, $0.similarity) > ($1.rule == .title ? 0 : 1, $1.similarity) }
         guard let best = ranked.first else { return nil }
@@ -77,8 +86,13 @@ public struct CatalogIdentifier: Sendable {
                 key.compactTitle.count >= 6 ? Similarity.occurrence(of: key.compactTitle, in: compactText) : 0
             // An author read on the spine who is none of the work's: another book. A spine may print
             // "Guin" for Le Guin, or a given name alone.
-            let parsedAuthor = Self.surnameSimilarity(parsed.surnames, key.surnames + key.nameWords.filter { $0.count >= 3 })
-            if !parsed.surnames.isEmpty && parsedAuthor < 0.5 { return nil }
+            let nameWords = key.surnames + key.nameWords.filter { $0.count >= 3 }
+            let parsedAuthor = Self.surnameSimilarity(parsed.surnames, nameWords)
+            // A name cut short ("Rod" for Rodríguez) is no other author.
+            let isCutName = parsed.surnames.contains { surname in
+                surname.count >= 3 && nameWords.contains { $0.count > surname.count && $0.hasPrefix(surname) }
+            }
+            if !parsed.surnames.isEmpty && parsedAuthor < 0.5 && !isCutName { return nil }
             // A surname found in the text counts only outside the title read ("A Winter …" is no Winters).
             let surnameInText = key.surnames.filter { $0.count >= 4 }.contains { surname in
                 Similarity.occurrence(of: surname, in: compactText) >= 0.85

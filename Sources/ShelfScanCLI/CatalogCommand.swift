@@ -273,11 +273,12 @@ enum ScanCatalog: Sendable, Equatable {
         case .file(let path):
             return CatalogIdentifier(catalog: try Catalog.open(at: path, creating: false))
         case .builtIn:
-            let folder = try models ?? ModelDirectory.locate()
+            // Without the models folder the scan reports that, photo by photo; the catalogue is
+            // only a help, so a built-in one that cannot be had is none.
+            guard let folder = try? models ?? ModelDirectory.locate() else { return nil }
             let source = (folder.path as NSString).appendingPathComponent(Self.builtInFile)
             if let cached = Self.cachedBuiltIn(from: source) { return CatalogIdentifier(catalog: cached) }
-            let catalog = try Catalog.inMemory()
-            _ = try catalog.importFile(at: source)
+            guard let catalog = try? Catalog.inMemory(), (try? catalog.importFile(at: source)) != nil else { return nil }
             return CatalogIdentifier(catalog: catalog)
         }
     }
