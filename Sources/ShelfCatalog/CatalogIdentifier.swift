@@ -100,7 +100,11 @@ public struct CatalogIdentifier: Sendable {
                     && Similarity.occurrence(of: surname, in: key.compactFullTitle) < 0.75
             }
             let authorAgrees = parsedAuthor >= CatalogIdentifier.surnameAgrees || surnameInText
-            let bestTitle = max(title, titleInText)
+            // A title read that goes on past the work's ("Dune Messiah" for "Dune", by one author):
+            // another work, however well the shorter title occurs in the text.
+            let readGoesOn = hasTitle && title < CatalogIdentifier.titleWithAuthor
+                && parsed.compactTitle.count >= key.compactFullTitle.count + 4
+            let bestTitle = readGoesOn ? title : max(title, titleInText)
             if authorAgrees && bestTitle >= CatalogIdentifier.titleWithAuthor { return (.titleAndAuthor, bestTitle) }
             if title >= CatalogIdentifier.titleAlone && key.compactTitle.count >= 8 { return (.title, title) }
             return nil

@@ -18,6 +18,8 @@ struct CatalogIdentifierTests {
         CatalogWork(key: "/works/OL7W", title: "Persuasion", authors: ["Jane Austen"]),
         CatalogWork(key: "/works/OL8W", title: "Persuasion", authors: ["Brenda Novak"]),
         CatalogWork(key: "/works/OL9W", title: "A Brief History of Time", authors: ["Stephen Hawking"]),
+        CatalogWork(key: "/works/OL10W", title: "Dune", authors: ["Frank Herbert"]),
+        CatalogWork(key: "/works/OL11W", title: "Dune Messiah", authors: ["Frank Herbert"]),
     ]
 
     static func identifier() throws -> CatalogIdentifier {
@@ -60,6 +62,10 @@ struct CatalogIdentifierTests {
         // An author read who is not the work's: another book, however close the title.
         #expect(identifier.identify(Self.spine("A Winter Inheritance", "Hollis Okonkwo-Vale")) == nil)
         #expect(identifier.identify(Self.spine("Debt Inheritance", "Hollis Okonkwo-Vale")) == nil)
+        // A title going on past another of the author's: that one, not the shorter.
+        #expect(identifier.identify(Self.spine("Dune Messiah", "Herbert"))?.title == "Dune Messiah")
+        #expect(identifier.identify(Self.spine("Dune Messlah", "HERBERT"))?.title == "Dune Messiah")
+        #expect(identifier.identify(Self.spine("Dune", "Herbert"))?.title == "Dune")
         // One title by two authors, no author read: neither.
         #expect(identifier.identify(Self.spine("Persuasion", nil)) == nil)
         #expect(identifier.identify(Self.spine("Persuasion", "Austen"))?.authors == ["Jane Austen"])
