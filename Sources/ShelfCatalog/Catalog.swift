@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import ShelfFiles
+import ShelfLibrary
 
 /// A local book catalogue, in an SQLite file of its own beside the library: works with their
 /// authors and the ISBNs of their editions, and a full-text index over titles and names that
@@ -21,10 +22,7 @@ public struct Catalog: Sendable {
     /// `$XDG_DATA_HOME/shelfscan/catalog.sqlite`, else `~/.local/share/shelfscan/catalog.sqlite`.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let path = environment["SHELFSCAN_CATALOG"], !path.isEmpty { return path }
-        let dataHome =
-            environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".local/share")
-        return (dataHome as NSString).appendingPathComponent("shelfscan/catalog.sqlite")
+        return (Library.dataFolder(environment: environment) as NSString).appendingPathComponent("catalog.sqlite")
     }
 
     /// Opens the catalogue at `path`, creating it (and its folder) when `creating` and there is

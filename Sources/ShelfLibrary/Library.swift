@@ -133,10 +133,15 @@ public struct Library: Sendable {
     /// `$XDG_DATA_HOME/shelfscan/library.sqlite`, else `~/.local/share/shelfscan/library.sqlite`.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let path = environment["SHELFSCAN_LIBRARY"], !path.isEmpty { return path }
+        return (dataFolder(environment: environment) as NSString).appendingPathComponent("library.sqlite")
+    }
+
+    /// shelfscan's data folder: `$XDG_DATA_HOME/shelfscan`, else `~/.local/share/shelfscan`.
+    public static func dataFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let dataHome =
             environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".local/share")
-        return (dataHome as NSString).appendingPathComponent("shelfscan/library.sqlite")
+        return (dataHome as NSString).appendingPathComponent("shelfscan")
     }
 
     // MARK: - Schema
