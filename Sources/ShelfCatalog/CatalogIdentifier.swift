@@ -9,6 +9,8 @@ import ShelfText
 /// read who is not the work's refused, and a title alone only when no other author's work has it.
 public struct CatalogIdentifier: Sendable {
     let catalog: Catalog
+    /// Whether a reading the catalogue does not know is likely misread (``CatalogInfo/isComplete``).
+    public let isComplete: Bool
     /// How many candidates the index gives for checking.
     static let candidateCount = 20
     /// Title similarity at which a title counts as the work's when an author agrees too.
@@ -17,9 +19,17 @@ public struct CatalogIdentifier: Sendable {
     static let titleAlone = 0.92
     /// Surname similarity at which an author agrees.
     static let surnameAgrees = 0.8
+    /// Surname similarity below which an author read is another person ("Hawking" is not
+    /// Rowling, though they share three letters in seven), unless the name is cut short.
+    static let surnameRefuses = 0.7
+    /// Similarity at which a word read is a word of the title.
+    static let wordAgrees = 0.8
+    /// The share of a title's letters that must be read, by its words, when an author agrees.
+    static let titleWordsShare = 0.5
 
     public init(catalog: Catalog) {
         self.catalog = catalog
+        isComplete = (try? catalog.isComplete()) ?? false
     }
 
     /// The work `book` is, or nil when the catalogue knows none surely (or cannot be read).
@@ -42,16 +52,28 @@ public struct CatalogIdentifier: Sendable {
         let swappedReading = book.title != nil && book.author != nil ? Reading(swapped) : nil
         var verdicts: [(work: CatalogWork, key: BookKey, rule: CatalogMatch.Rule, similarity: Double)] = []
         for work in candidates {
-            let key = BookKey(title: work.title, subtitle: work.subtitle, authors: work.authors)
-            guard !key.compactTitle.isEmpty else { continue }
-            if let (rule, similarity) = reading.verdict(on: key) {
-                verdicts.append((work, key, rule, similarity))
-            } else if let swappedReading, let (rule, similarity) = swappedReading.verdict(on: key), rule == .titleAndAuthor {
-                verdicts.append((work, key, rule, similarity))
+            let form = Reading.WorkForm(work)
+            guard !form.key.compactTitle.isEmpty else { continue }
+            if let (rule, similarity) = reading.verdict(on: form) {
+                verdicts.append((work, form.key, rule, similarity))
+            } else if let swappedReading, let (rule, similarity) = swappedReading.verdict(on: form, looseNames: false),
+                rule == .titleAndAuthor
+            {
+                verdicts.append((work, form.key, rule, similarity))
             }
         }
-        let ranked = verdicts.sorted { ($0.rule == .title ? 0 : 1, $0.similarity) > ($1.rule == .title ? 0 : 1, $1.similarity) }
+        let ranked = verdicts.sorted { ($0.rule.strength, $0.similarity) > ($1.rule.strength, $1.similarity) }
         guard let best = ranked.first else { return nil }
+        // Part of a title by its author fits every work of that author that shares the part
+        // ("Harry Potter" by Rowling): only a part no other of the author's works has names one.
+        if best.rule == .titleWordsAndAuthor,
+            ranked.dropFirst().contains(where: {
+                $0.rule == .titleWordsAndAuthor && $0.similarity >= best.similarity - 0.15
+                    && !Set($0.key.surnames).isDisjoint(with: best.key.surnames)
+            })
+        {
+            return nil
+        }
         // One title by two authors is two books: a title alone that fits another author's work as
         // well names neither.
         if best.rule == .title,
@@ -62,58 +84,5 @@ public struct CatalogIdentifier: Sendable {
             return nil
         }
         return CatalogMatch(work: best.work, matchedBy: best.rule, similarity: best.similarity)
-    }
-
-    /// A spine's reading in the forms it is compared on.
-    struct Reading {
-        let parsed: BookKey
-        let hasTitle: Bool
-        let compactText: String
-
-        init(_ book: ScannedBook) {
-            parsed = BookKey(title: book.title ?? "", authors: book.author.map { [$0] } ?? [])
-            hasTitle = !(book.title ?? "").isEmpty
-            compactText = book.text.folded.replacingOccurrences(of: " ", with: "")
-        }
-
-        /// How `key` fits the reading, if it does.
-        func verdict(on key: BookKey) -> (CatalogMatch.Rule, Double)? {
-            let title =
-                hasTitle
-                ? max(Similarity.ratio(parsed.compactTitle, key.compactTitle), Similarity.ratio(parsed.compactTitle, key.compactFullTitle))
-                : 0
-            let titleInText =
-                key.compactTitle.count >= 6 ? Similarity.occurrence(of: key.compactTitle, in: compactText) : 0
-            // An author read on the spine who is none of the work's: another book. A spine may print
-            // "Guin" for Le Guin, or a given name alone.
-            let nameWords = key.surnames + key.nameWords.filter { $0.count >= 3 }
-            let parsedAuthor = Self.surnameSimilarity(parsed.surnames, nameWords)
-            // A name cut short ("Rod" for Rodríguez) is no other author.
-            let isCutName = parsed.surnames.contains { surname in
-                surname.count >= 3 && nameWords.contains { $0.count > surname.count && $0.hasPrefix(surname) }
-            }
-            if !parsed.surnames.isEmpty && parsedAuthor < 0.5 && !isCutName { return nil }
-            // A surname found in the text counts only outside the title read ("A Winter …" is no Winters).
-            let surnameInText = key.surnames.filter { $0.count >= 4 }.contains { surname in
-                Similarity.occurrence(of: surname, in: compactText) >= 0.85
-                    && !(hasTitle && Similarity.occurrence(of: surname, in: parsed.compactTitle) >= 0.75)
-                    && Similarity.occurrence(of: surname, in: key.compactFullTitle) < 0.75
-            }
-            let authorAgrees = parsedAuthor >= CatalogIdentifier.surnameAgrees || surnameInText
-            // A title read that goes on past the work's ("Dune Messiah" for "Dune", by one author):
-            // another work, however well the shorter title occurs in the text.
-            let readGoesOn = hasTitle && title < CatalogIdentifier.titleWithAuthor
-                && parsed.compactTitle.count >= key.compactFullTitle.count + 4
-            let bestTitle = readGoesOn ? title : max(title, titleInText)
-            if authorAgrees && bestTitle >= CatalogIdentifier.titleWithAuthor { return (.titleAndAuthor, bestTitle) }
-            if title >= CatalogIdentifier.titleAlone && key.compactTitle.count >= 8 { return (.title, title) }
-            return nil
-        }
-
-        static func surnameSimilarity(_ some: [String], _ others: [String]) -> Double {
-            var best = 0.0
-            for a in some { for b in others { best = max(best, Similarity.ratio(a, b)) } }
-            return best
-        }
     }
 }

@@ -1,3 +1,5 @@
+import ShelfText
+
 /// The catalogue work a spine was identified as, and how.
 public struct CatalogMatch: Sendable, Equatable, Codable {
     /// The evidence the identification rests on.
@@ -6,8 +8,22 @@ public struct CatalogMatch: Sendable, Equatable, Codable {
         case isbn
         /// The title and an author's surname agree.
         case titleAndAuthor
+        /// Most of the title's words (in another order, or with a part cut off) and an author's
+        /// name agree.
+        case titleWordsAndAuthor
         /// The title alone agrees, closely, and no author read contradicts it.
         case title
+
+        /// How strong the evidence is, for ranking candidates: an ISBN, then title and author,
+        /// then most of the title's words and author, then a title alone.
+        var strength: Int {
+            switch self {
+            case .isbn: 3
+            case .titleAndAuthor: 2
+            case .titleWordsAndAuthor: 1
+            case .title: 0
+            }
+        }
     }
 
     /// The work's key (`/works/OL45804W`).
@@ -31,6 +47,20 @@ public struct CatalogMatch: Sendable, Equatable, Codable {
         year = work.year
         self.matchedBy = matchedBy
         self.similarity = (similarity * 1000).rounded() / 1000
+    }
+
+    /// The title with its subtitle, as a catalogue shows it ("Sapiens: A Brief History of Humankind").
+    public var fullTitle: String { title + (subtitle.map { ": " + $0 } ?? "") }
+
+    /// The title as the spine shows it: with the subtitle when most of the subtitle's words were
+    /// read on it ("Baloncesto: claves para mejorar…" for a spine that prints its subtitle), else
+    /// the title alone ("Outliers", not "Outliers: The Story of Success").
+    public func title(asRead text: String) -> String {
+        guard let subtitle else { return title }
+        let words = subtitle.folded.split(separator: " ").map(String.init).filter { $0.count >= 3 }
+        let read = text.folded.split(separator: " ").map(String.init)
+        let found = words.filter { word in read.contains { Similarity.ratio($0, word) >= 0.8 } }
+        return !words.isEmpty && found.count * 2 >= words.count ? fullTitle : title
     }
 
     /// Whether the title and an author both agree (or an ISBN): the strongest evidence short of

@@ -81,12 +81,16 @@ extension CatalogWriter {
     }
 
     /// Authors in a cell as catalogues write them: "Le Guin, Ursula K.", "Bunge, Mario, 1919-2020",
-    /// "Terry Pratchett; Neil Gaiman".
+    /// "Rodríguez, Juanjo (Entrenador)", "Terry Pratchett; Neil Gaiman".
     static func authors(_ cell: String) -> [String] {
         let separators: [Character] = [";", "|"]
         return cell.split(whereSeparator: { separators.contains($0) }).map { part in
-            // A cataloguer's dates after the name ("1919-2020", "1947-") go.
             var name = String(part)
+            // A role or a qualifier in brackets after the name goes ("(Entrenador)", "(ed.)").
+            if let role = name.range(of: #"\s*[(\[][^)\]]*[)\]]\s*$"#, options: .regularExpression) {
+                name.removeSubrange(role)
+            }
+            // So do a cataloguer's dates ("1919-2020", "1947-").
             if let dates = name.range(of: #",\s*\d{4}\s*-\s*(\d{4})?\.?\s*$"#, options: .regularExpression) {
                 name.removeSubrange(dates)
             }

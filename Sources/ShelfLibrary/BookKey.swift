@@ -28,10 +28,12 @@ public struct BookKey: Sendable, Hashable {
     }
 
     public init(title: String, subtitle: String?, authors: [String]) {
-        let main = Self.withoutArticle(LibraryBook.splitTitle(title).title.folded)
+        let parts = LibraryBook.splitTitle(title)
+        let main = Self.withoutArticle(parts.title.folded)
         self.title = main
         compactTitle = main.replacingOccurrences(of: " ", with: "")
-        let full = [main, subtitle?.folded ?? ""].joined()
+        // A catalogue's title often carries its subtitle after a colon.
+        let full = [main, (subtitle ?? parts.subtitle)?.folded ?? ""].joined()
         compactFullTitle = full.replacingOccurrences(of: " ", with: "")
         var surnames: [String] = [], initials: [String] = [], nameWords: Set<String> = []
         for author in authors {
@@ -53,7 +55,8 @@ public struct BookKey: Sendable, Hashable {
     static let articles: Set<String> = [
         "the", "a", "an", "le", "la", "les", "el", "los", "las", "il", "lo", "gli", "der", "die", "das",
     ]
-    static let particles: Set<String> = ["de", "da", "di", "du", "del", "della", "van", "von", "der", "den", "le", "la", "ter", "ten"]
+    /// Words that belong to the surname after them ("Le Guin", "de Beauvoir"), folded.
+    public static let particles: Set<String> = ["de", "da", "di", "du", "del", "della", "van", "von", "der", "den", "le", "la", "ter", "ten"]
     static let nameSuffixes: Set<String> = ["jr", "sr", "ii", "iii", "iv"]
 
     static func withoutArticle(_ folded: String) -> String {

@@ -112,8 +112,8 @@ extension LibraryBook {
     public static func nameInReadingOrder(_ name: String) -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         let parts = trimmed.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-        // "F, Scott Fitzgerald" is a misread initial, not a surname first.
-        guard parts.count == 2, parts[0].count > 2, !parts[1].isEmpty else { return trimmed }
+        // "F, Scott Fitzgerald" is a misread initial, not a surname first; "Oz, Amós" is a surname.
+        guard parts.count == 2, parts[0].filter(\.isLetter).count >= 2, !parts[1].isEmpty else { return trimmed }
         let suffixes: Set<String> = ["jr", "jr.", "sr", "sr.", "ii", "iii", "iv"]
         if suffixes.contains(parts[1].lowercased()) { return trimmed }
         return parts[1] + " " + parts[0]

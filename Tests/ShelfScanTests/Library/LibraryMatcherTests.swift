@@ -128,6 +128,7 @@ struct LibraryMatcherTests {
         #expect(key.initials == ["j", "uk"])
         #expect(LibraryBook.nameInReadingOrder("Tolstoy, Leo") == "Leo Tolstoy")
         #expect(LibraryBook.nameInReadingOrder("F, Scott Fitzgerald") == "F, Scott Fitzgerald")
+        #expect(LibraryBook.nameInReadingOrder("Oz, Amós") == "Amós Oz")
     }
 
     @Test func findsApproximateOccurrences() {

@@ -1,0 +1,148 @@
+import ShelfLibrary
+import ShelfText
+
+extension CatalogIdentifier {
+    /// A spine's reading in the forms it is compared on.
+    struct Reading {
+        let parsed: BookKey
+        let hasTitle: Bool
+        let compactText: String
+        /// The words of the text read, folded.
+        let textWords: [String]
+        /// The words of the title read, folded (three letters or more).
+        let titleWords: [String]
+        /// The words of the author read after the first (surname-like), folded.
+        let laterNameWords: [String]
+
+        init(_ book: ScannedBook) {
+            parsed = BookKey(title: book.title ?? "", authors: book.author.map { [$0] } ?? [])
+            hasTitle = !(book.title ?? "").isEmpty
+            let folded = book.text.folded
+            compactText = folded.replacingOccurrences(of: " ", with: "")
+            textWords = folded.split(separator: " ").map(String.init)
+            titleWords = (book.title ?? "").folded.split(separator: " ").map(String.init).filter { $0.count >= 3 }
+            laterNameWords = book.author.map(Self.laterNameWords(of:)) ?? []
+        }
+
+        /// A catalogue work in the forms a reading is compared with.
+        struct WorkForm {
+            let key: BookKey
+            /// The words of the title and subtitle, folded.
+            let titleWords: [String]
+            /// Each author's names after the first, folded: surnames, with a first surname
+            /// ("Lavega" of Pere Lavega Burgués) and middle names.
+            let laterNameWords: Set<String>
+            /// Each author's whole name, its words run together, as OCR often reads a name
+            /// ("AmosOz", "CHARLESDUHIGG").
+            let gluedNames: [String]
+
+            init(_ work: CatalogWork) {
+                key = BookKey(title: work.title, subtitle: work.subtitle, authors: work.authors)
+                titleWords = [work.title, work.subtitle ?? ""].joined(separator: " ").folded.split(separator: " ").map(String.init)
+                laterNameWords = Set(work.authors.flatMap(Reading.laterNameWords(of:)))
+                gluedNames = work.authors.map { LibraryBook.nameInReadingOrder($0).folded.replacingOccurrences(of: " ", with: "") }
+            }
+        }
+
+        static func laterNameWords(of name: String) -> [String] {
+            LibraryBook.nameInReadingOrder(name).folded.split(separator: " ").dropFirst()
+                .map(String.init).filter { $0.count >= 3 && !BookKey.particles.contains($0) }
+        }
+
+        /// How `work` fits the reading, if it does. `looseNames` lets an author agree by a later
+        /// name or a cut, misread surname: not for a reading taken the other way round, whose
+        /// "author" is title words.
+        func verdict(on work: WorkForm, looseNames: Bool = true) -> (CatalogMatch.Rule, Double)? {
+            let key = work.key
+            let title =
+                hasTitle
+                ? max(Similarity.ratio(parsed.compactTitle, key.compactTitle), Similarity.ratio(parsed.compactTitle, key.compactFullTitle))
+                : 0
+            let titleInText =
+                key.compactTitle.count >= 6 ? Similarity.occurrence(of: key.compactTitle, in: compactText) : 0
+            // An author read on the spine who is none of the work's: another book. A spine may print
+            // "Guin" for Le Guin, or a given name alone.
+            let nameWords = key.surnames + key.nameWords.filter { $0.count >= 3 } + work.gluedNames
+            let parsedAuthor = Self.surnameSimilarity(parsed.surnames, nameWords)
+            // A name cut short ("Rod" for Rodríguez, misread as well: "Appiew" for Applewhaite) is
+            // no other author.
+            let isCutName = parsed.surnames.contains { surname in
+                surname.count >= 3
+                    && nameWords.contains {
+                        $0.count > surname.count
+                            && ($0.hasPrefix(surname) || surname.count >= 5 && Similarity.ratio(String($0.prefix(surname.count)), surname) >= 0.8)
+                    }
+            }
+            // A name the spine prints in full whose last word is cut or misread ("Pere Lavega Bui"
+            // for Pere Lavega Burgués): one of its later names is the work's.
+            let laterNameAgrees = looseNames && laterNameWords.contains { word in
+                word.count >= 4 && work.laterNameWords.contains { Similarity.ratio($0, word) >= CatalogIdentifier.surnameAgrees }
+            }
+            if !parsed.surnames.isEmpty && parsedAuthor < CatalogIdentifier.surnameRefuses && !isCutName && !laterNameAgrees { return nil }
+            // A surname found in the text counts only outside the title read ("A Winter …" is no Winters).
+            let surnameInText = key.surnames.filter { $0.count >= 4 }.contains { surname in
+                Similarity.occurrence(of: surname, in: compactText) >= 0.85
+                    && !(hasTitle && Similarity.occurrence(of: surname, in: parsed.compactTitle) >= 0.75)
+                    && Similarity.occurrence(of: surname, in: key.compactFullTitle) < 0.75
+            }
+            let authorAgrees =
+                parsedAuthor >= CatalogIdentifier.surnameAgrees || surnameInText || laterNameAgrees
+                || (looseNames && isCutName && parsed.surnames.contains { $0.count >= 5 })
+            // A title read that goes on past the work's ("Dune Messiah" for "Dune", by one author):
+            // another work, however well the shorter title occurs in the text.
+            let readGoesOn = hasTitle && title < CatalogIdentifier.titleWithAuthor
+                && parsed.compactTitle.count >= key.compactFullTitle.count + 4
+            let bestTitle = readGoesOn ? title : max(title, titleInText)
+            if authorAgrees && bestTitle >= CatalogIdentifier.titleWithAuthor { return (.titleAndAuthor, bestTitle) }
+            if title >= CatalogIdentifier.titleAlone && key.compactTitle.count >= 8 { return (.title, title) }
+            // A long title found whole in the text, a scrap more read beside it ("Ree En
+            // Observación y análisis …"): no chance likeness, with an author read or without.
+            if key.compactTitle.count >= 20 && titleInText >= 0.95 && title >= 0.85 { return (.title, title) }
+            if authorAgrees, let share = titleWordsRead(of: work) { return (.titleWordsAndAuthor, share) }
+            return nil
+        }
+
+        /// The share of the work's title (its letters in words of three or more) whose words were
+        /// read, in any order, when it is most of it and every word of the title read is one of
+        /// them: a spine that shows the subtitle larger than the title, lines read in another order,
+        /// a title cut at the crop's edge. Nil otherwise.
+        func titleWordsRead(of work: WorkForm) -> Double? {
+            let long = work.titleWords.filter { $0.count >= 3 }
+            let total = long.reduce(0) { $0 + $1.count }
+            guard long.count >= 2, total > 0 else { return nil }
+            let found = long.filter(isRead)
+            let share = Double(found.reduce(0) { $0 + $1.count }) / Double(total)
+            // Two words that say something: "The Bluest" is not most of "The Bluest Eye".
+            guard found.filter({ !Self.smallWords.contains($0) }).count >= 2, share >= CatalogIdentifier.titleWordsShare else { return nil }
+            // The title read has no word of its own ("Chamber of Secrets" is not "Prisoner of
+            // Azkaban"), unless it is a scrap or the author's name run on.
+            let foreign = titleWords.filter { word in
+                word.count >= 3
+                    && !long.contains { Similarity.ratio($0, word) >= CatalogIdentifier.wordAgrees }
+                    && !work.key.nameWords.contains { Similarity.ratio($0, word) >= CatalogIdentifier.wordAgrees }
+            }
+            return foreign.isEmpty ? share : nil
+        }
+
+        /// Articles, conjunctions and prepositions of three letters or more, in the languages
+        /// shelves are most often in: in every title, they tell one title from another by nothing.
+        static let smallWords: Set<String> = [
+            "the", "and", "for", "from", "with", "into", "los", "las", "del", "una", "por", "para", "con", "que", "les",
+            "des", "une", "aux", "dans", "pour", "avec", "der", "die", "das", "und", "ein", "eine", "mit", "els", "amb",
+            "per", "dels", "della", "delle", "degli", "nel",
+        ]
+
+        /// Whether a title word was read: as a word of the text, or, when long, inside the text
+        /// (OCR glues words).
+        private func isRead(_ word: String) -> Bool {
+            if textWords.contains(where: { Similarity.ratio($0, word) >= CatalogIdentifier.wordAgrees }) { return true }
+            return word.count >= 6 && Similarity.occurrence(of: word, in: compactText) >= 0.83
+        }
+
+        static func surnameSimilarity(_ some: [String], _ others: [String]) -> Double {
+            var best = 0.0
+            for a in some { for b in others { best = max(best, Similarity.ratio(a, b)) } }
+            return best
+        }
+    }
+}
