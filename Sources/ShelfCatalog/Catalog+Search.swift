@@ -11,6 +11,8 @@ public struct CatalogInfo: Sendable, Equatable {
         public var records: Int
         public var skipped: Int
         public var importedAt: Date
+        /// Imported as an inventory: every book on the shelves to be scanned.
+        public var isInventory: Bool
     }
 
     public var works: Int
@@ -20,6 +22,14 @@ public struct CatalogInfo: Sendable, Equatable {
     /// them their work.
     public var editionsWaiting: Int
     public var files: [ImportedFile]
+
+    /// Whether a reading the catalogue does not know is likely misread: it holds every book of
+    /// the shelves scanned (an inventory was imported) or nearly every book in print (a million
+    /// works or more, as a full Open Library import does).
+    public var isComplete: Bool { works >= Self.completeWorks || files.contains(where: \.isInventory) }
+
+    /// How many works make a catalogue hold nearly every book a shelf may have.
+    public static let completeWorks = 1_000_000
 }
 
 extension Catalog {
@@ -30,7 +40,7 @@ extension Catalog {
                 let files = try Row.fetchAll(db, sql: "SELECT * FROM importedFile ORDER BY id").map { row in
                     CatalogInfo.ImportedFile(
                         path: row["path"], kind: row["kind"], records: row["records"], skipped: row["skipped"],
-                        importedAt: row["importedAt"])
+                        importedAt: row["importedAt"], isInventory: row["inventory"])
                 }
                 return CatalogInfo(
                     works: try Int.fetchOne(db, sql: "SELECT count(*) FROM work") ?? 0,
@@ -38,6 +48,18 @@ extension Catalog {
                     isbns: try Int.fetchOne(db, sql: "SELECT count(*) FROM workISBN") ?? 0,
                     editionsWaiting: try Int.fetchOne(db, sql: "SELECT count(DISTINCT workKey) FROM pendingEdition") ?? 0,
                     files: files)
+            }
+        }
+    }
+
+    /// Whether a reading the catalogue does not know is likely misread (``CatalogInfo/isComplete``),
+    /// found without counting millions of works.
+    public func isComplete() throws(CatalogError) -> Bool {
+        try perform {
+            try writer.read { db in
+                let inventories = try Int.fetchOne(db, sql: "SELECT count(*) FROM importedFile WHERE inventory") ?? 0
+                let works = try Int.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM work") ?? 0
+                return inventories > 0 || works >= CatalogInfo.completeWorks
             }
         }
     }

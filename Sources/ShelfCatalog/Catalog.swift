@@ -104,6 +104,9 @@ public struct Catalog: Sendable {
                         skipped INTEGER NOT NULL, importedAt DATETIME NOT NULL);
                     """)
         }
+        migrator.registerMigration("v2: files imported as inventories") { db in
+            try db.execute(sql: "ALTER TABLE importedFile ADD COLUMN inventory BOOLEAN NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 

@@ -13,6 +13,8 @@ public struct CatalogImportSummary: Sendable, Equatable {
     }
 
     public var path: String
+    /// Whether it was imported as an inventory: every book on the shelves to be scanned.
+    public var isInventory = false
     /// What the file was: "Open Library dump", "Goodreads export", "CSV".
     public var kind: String
     public var authors = 0
@@ -46,12 +48,14 @@ extension Catalog {
     /// title, author and ISBN columns however they are named and ordered.
     ///
     /// - Parameters:
+    ///   - asInventory: the file lists every book on the shelves to be scanned (a shop's, a
+    ///     school's or a library's stock), so that a reading none of its books matches is doubted.
     ///   - progress: called now and then with how far the import has come.
     ///   - shouldStop: asked as the import goes; true stops it (`interrupted`), nothing kept.
     /// - Throws: ``CatalogError``: `badImport` (unreadable, or not a kind the catalogue imports),
     ///   `corrupt` (a damaged gzip file), `interrupted`, or a database failure.
     public func importFile(
-        at path: String, progress: (CatalogImportProgress) -> Void = { _ in },
+        at path: String, asInventory: Bool = false, progress: (CatalogImportProgress) -> Void = { _ in },
         shouldStop: () -> Bool = { false }
     ) throws(CatalogError) -> CatalogImportSummary {
         var isDirectory: ObjCBool = false
@@ -65,7 +69,7 @@ extension Catalog {
         let isDump = first.hasPrefix("/type/")
         return try perform {
             try writer.writeWithoutTransaction { db in
-                var summary = CatalogImportSummary(path: path, kind: isDump ? "Open Library dump" : "CSV")
+                var summary = CatalogImportSummary(path: path, isInventory: asInventory, kind: isDump ? "Open Library dump" : "CSV")
                 try db.inTransaction {
                     try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS touched (workId INTEGER PRIMARY KEY)")
                     try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS touchedAuthor (key TEXT PRIMARY KEY) WITHOUT ROWID")
@@ -89,10 +93,10 @@ extension Catalog {
                     }
                     try sink.finish()
                     try db.execute(
-                        sql: "INSERT INTO importedFile (path, kind, records, skipped, importedAt) VALUES (?, ?, ?, ?, ?)",
+                        sql: "INSERT INTO importedFile (path, kind, records, skipped, importedAt, inventory) VALUES (?, ?, ?, ?, ?, ?)",
                         arguments: [
                             URL(fileURLWithPath: path).standardizedFileURL.path, summary.kind,
-                            summary.authors + summary.works + summary.editions, summary.skippedCount, Date(),
+                            summary.authors + summary.works + summary.editions, summary.skippedCount, Date(), asInventory,
                         ])
                     return .commit
                 }

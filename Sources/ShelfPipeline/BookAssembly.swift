@@ -36,7 +36,11 @@ struct BookAssembly: Sendable {
         // Identified first, so that the library compares the book the catalogue names.
         if let catalog {
             for (index, match) in Self.identify(books.map(\.scannedBook), in: catalog).enumerated() {
-                if let match { books[index].markIdentified(match, minimumConfidence: assessor.minimumConfidence) }
+                if let match {
+                    books[index].markIdentified(match, minimumConfidence: assessor.minimumConfidence)
+                } else if catalog.isComplete {
+                    books[index].markNotInCatalog()
+                }
             }
         }
         for index in books.indices {

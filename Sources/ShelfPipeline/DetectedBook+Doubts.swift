@@ -24,6 +24,9 @@ extension DetectedBook {
                 doubts.append("a second reading of the spine bore the title out only in part")
             }
         }
+        if signals[Self.notInCatalogSignal] == 1 {
+            doubts.append("the catalogue holds every book of these shelves, and none is this title: it is likely misread")
+        }
         if signals[BookAssessor.checkReadsOnSignal] == 1 {
             doubts.append("a second reading saw more lettering beside the title: words may be missing")
         }

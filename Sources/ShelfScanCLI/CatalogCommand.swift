@@ -81,11 +81,20 @@ struct CatalogImportCommand: ParsableCommand {
 
             Examples:
               shelfscan catalog import ol_dump_works_2026-10-31.txt.gz
-              shelfscan catalog import school-stock.csv --catalog ~/school-catalog.sqlite
+              shelfscan catalog import --inventory school-stock.csv \\
+                  --catalog ~/school-catalog.sqlite
             """
     )
 
     @OptionGroup var catalogOptions: CatalogOptions
+
+    @Flag(
+        help: """
+            The files list every book on the shelves you will scan (a shop's, a school's or a \
+            library's stock): a title read that none of their books matches is then doubted, \
+            not selected.
+            """)
+    var inventory = false
 
     @Argument(help: "Files to import.")
     var files: [String] = []
@@ -103,7 +112,7 @@ struct CatalogImportCommand: ParsableCommand {
                 let started = Date()
                 do {
                     let summary = try catalog.importFile(
-                        at: file,
+                        at: file, asInventory: inventory,
                         progress: { progress in
                             guard live else { return }
                             let share = progress.totalBytes > 0 ? Double(progress.bytesRead) / Double(progress.totalBytes) : 0
@@ -176,7 +185,11 @@ struct CatalogInfoCommand: ParsableCommand {
         let day = ISO8601DateFormatter()
         for file in info.files {
             lines.append(
-                "  \(day.string(from: file.importedAt))  \(file.kind): \(file.path) (\(file.records) records, \(file.skipped) skipped)")
+                "  \(day.string(from: file.importedAt))  \(file.kind)\(file.isInventory ? " (inventory)" : ""): \(file.path) "
+                    + "(\(file.records) records, \(file.skipped) skipped)")
+        }
+        if info.isComplete {
+            lines.append("  complete: a title read that it does not know is doubted, not selected")
         }
         StandardStreams.print(lines.joined(separator: "\n"), what: "the catalogue's details")
     }
@@ -309,10 +322,22 @@ enum ScanCatalog: Sendable, Equatable {
                 _ = try catalog.importFile(at: source)
             }
             guard rename(partial, path) == 0 else { throw CatalogError(.readOnly, path: path, reason: "cannot be written") }
+            removeOlderBuiltIns(in: folder, keeping: path)
             return try Catalog.open(at: path, creating: false)
         } catch {
             try? FileManager.default.removeItem(atPath: partial)
             return nil
+        }
+    }
+
+    /// Removes the caches of earlier built-in selections (another version of shelfscan, another
+    /// clone), which would otherwise pile up in the cache folder. A cache another scan is still
+    /// making (`.partial`) is left alone.
+    static func removeOlderBuiltIns(in folder: String, keeping path: String) {
+        let kept = (path as NSString).lastPathComponent
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where name.hasPrefix("built-in-catalog-") && name.hasSuffix(".sqlite") && name != kept {
+            try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
         }
     }
 }

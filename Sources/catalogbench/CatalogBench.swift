@@ -33,12 +33,25 @@ struct CatalogBench: ParsableCommand {
     @Option(help: "The word lists the titles and names are made of (shelfscan's Models folder).")
     var models = "Models"
 
+    @Flag(help: "Look spines up in the catalogue an earlier run with the same --works left in --folder; generate and import nothing.")
+    var reuse = false
+
     func run() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let words = try Self.words(in: models + "/english-words.txt").filter { $0.count >= 3 }
         let givenNames = try Self.words(in: models + "/given-names.txt")
         let surnames = try Self.words(in: models + "/proper-names.txt").filter { $0.count >= 4 }
         var generator = SplitMix(seed: 54)
+        let path = folder + "/catalog.sqlite"
+        let catalog = try reuse ? Catalog.open(at: path, creating: false) : Self.generateAndImport(
+            works: works, folder: folder, words: words, givenNames: givenNames, surnames: surnames, generator: &generator)
+        try lookUp(in: catalog, words: words, givenNames: givenNames, surnames: surnames)
+    }
+
+    /// Writes the dump files and imports them into a new catalogue, saying how long each took.
+    static func generateAndImport(
+        works: Int, folder: String, words: [String], givenNames: [String], surnames: [String], generator: inout SplitMix
+    ) throws -> Catalog {
         let generation = Date()
         let dumps = try Self.writeDumps(
             works: works, folder: folder, words: words, givenNames: givenNames, surnames: surnames, generator: &generator)
@@ -57,8 +70,14 @@ struct CatalogBench: ParsableCommand {
         print(
             "imported \(records) records in \(String(format: "%.1f", importSeconds)) s (\(Int(Double(records) / importSeconds)) records/s); "
                 + "catalogue \(Self.megabytes(of: path)) MB; peak RSS \(Self.peakMegabytes()) MB")
+        return catalog
+    }
 
-        // Readings of works it holds, a letter in eight misread, and of titles it does not hold.
+    /// Looks spines up: readings of works it holds, a letter in eight misread, and of titles it
+    /// does not hold (with the surname of a work it holds).
+    func lookUp(in catalog: Catalog, words: [String], givenNames: [String], surnames: [String]) throws {
+        // Seeded on its own, so that a run with --reuse looks up the same readings.
+        var generator = SplitMix(seed: 5454)
         var times: [Double] = []
         var right = 0, wrong = 0, unknownFound = 0
         for index in 0..<lookups {

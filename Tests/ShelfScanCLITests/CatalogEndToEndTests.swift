@@ -76,6 +76,44 @@ struct CatalogEndToEndTests {
         #expect(withISBN.count >= identified.count - 2, "\(withISBN.count) ISBNs stored for \(identified.count) identified")
     }
 
+    /// An inventory holds every book of the shelves scanned: a title read that none of its books
+    /// is, is doubted and withheld, with the reason; the books it holds are identified as before.
+    @Test func anInventoryDoubtsTitlesItDoesNotHold() throws {
+        let catalog = Scratch.file("catalog", extension: "sqlite").path
+        let truth = try JSONDecoder().decode(Truth.self, from: Data(contentsOf: URL(fileURLWithPath: Self.shelf + ".truth.json")))
+        // The shop's stock: the shelf's first half only.
+        let stocked = Array(truth.books.prefix(truth.books.count / 2))
+        let path = Scratch.file("stock", extension: "csv").path
+        try (["title,author,isbn"] + stocked.map { "\"\($0.title)\",\"\($0.author)\",\($0.catalogueIsbn ?? "")" })
+            .joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let imported = try EndToEndTests.run(["catalog", "import", "--inventory", "--catalog", catalog, path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let info = try EndToEndTests.run(["catalog", "info", "--catalog", catalog])
+        #expect(info.stdout.contains("CSV (inventory): ") && info.stdout.contains("complete: a title read"), "\(info.stdout)")
+
+        let run = try EndToEndTests.run(["scan", "--json", "--quiet", "--catalog", catalog, Self.shelf])
+        #expect(run.status == 0, "\(run.stderr)")
+        let books = try JSONDecoder().decode(ScanEndToEndTests.Report.self, from: Data(run.stdout.utf8)).images[0].books
+        let doubted = books.filter { $0.signals?["notInCatalog"] == 1 }
+        let identified = books.filter { $0.identified != nil }
+        #expect(identified.count >= stocked.count / 2, "\(identified.count) of \(stocked.count) stocked books identified")
+        #expect(doubted.count >= (truth.books.count - stocked.count) / 2, "\(doubted.count) doubted")
+        for book in doubted {
+            #expect(!book.selected && book.identified == nil && book.isbn == nil)
+        }
+        // Every book selected is a stocked one: the others were withheld.
+        let stockedTitles = Set(stocked.map(\.title))
+        for book in books where book.selected && book.isbn == nil {
+            #expect(stockedTitles.contains(book.title ?? ""), "selected though not stocked: \(book.title ?? "")")
+        }
+        // Without --inventory the same catalogue is a selection: nothing is doubted for not being in it.
+        let plain = Scratch.file("catalog", extension: "sqlite").path
+        #expect(try EndToEndTests.run(["catalog", "import", "--catalog", plain, path]).status == 0)
+        let again = try EndToEndTests.run(["scan", "--json", "--quiet", "--catalog", plain, Self.shelf])
+        let plainBooks = try JSONDecoder().decode(ScanEndToEndTests.Report.self, from: Data(again.stdout.utf8)).images[0].books
+        #expect(!plainBooks.contains { $0.signals?["notInCatalog"] != nil })
+    }
+
     @Test func aNamedCatalogueThatIsNotThereStopsTheScan() throws {
         let missing = Scratch.file("missing", extension: "sqlite").path
         let run = try EndToEndTests.run(["scan", "--catalog", missing, Self.shelf])

@@ -25,6 +25,7 @@ struct ScanEndToEndTests {
                 var text: String
                 var libraryMatch: LibraryMatch?
                 var identified: Identified?
+                var signals: [String: Double]?
             }
             struct Identified: Decodable {
                 var key: String

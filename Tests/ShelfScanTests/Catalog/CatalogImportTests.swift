@@ -85,16 +85,26 @@ struct CatalogImportTests {
             0001;978-84-339-7391-7;Pàmies, Sergi;La gran novel·la sobre Barcelona : contes;2008
             0002;;Bunge, Mario, 1919-2020;Las Pseudociencias : ¡vaya timo!;2010
             0003;9780306406157;;;
+            0004;;Oz, Amós, 1939-2018;El meu Mikhael;1968
+            0005;;Rodríguez, Juanjo (Entrenador);El entrenador en casa;2015
             """.write(toFile: inventory, atomically: true, encoding: .utf8)
-        let stock = try catalog.importFile(at: inventory)
-        #expect(stock.kind == "CSV" && stock.works == 2 && stock.skippedCount == 1)
+        #expect(try catalog.info().isComplete == false)
+        let stock = try catalog.importFile(at: inventory, asInventory: true)
+        #expect(stock.kind == "CSV" && stock.works == 4 && stock.skippedCount == 1 && stock.isInventory)
+        // A catalogue with an inventory in it holds every book of the shelves scanned.
+        let info = try catalog.info()
+        let complete = try catalog.isComplete()
+        #expect(info.isComplete && info.files.map(\.isInventory) == [false, true] && complete)
+        // Names as cataloguers write them: dates and roles go, a two-letter surname comes last.
+        #expect(try catalog.candidates(for: "mikhael").first?.authors == ["Amós Oz"])
+        #expect(try catalog.candidates(for: "entrenador casa").first?.authors == ["Juanjo Rodríguez"])
         let novel = try #require(try catalog.candidates(for: "GRAN NOVELLA BARCELONA PAMIES").first)
         #expect(novel.title == "La gran novel·la sobre Barcelona" && novel.subtitle == "contes")
         #expect(novel.authors == ["Sergi Pàmies"] && novel.isbns == ["9788433973917"] && novel.year == 2008)
         #expect(try catalog.candidates(for: "pseudociencias").first?.authors == ["Mario Bunge"])
         // Imported again, the same rows are the same works.
         _ = try catalog.importFile(at: inventory)
-        #expect(try catalog.info().works == 9)
+        #expect(try catalog.info().works == 11)
     }
 
     @Test func aDamagedGzipFileImportsNothing() throws {
