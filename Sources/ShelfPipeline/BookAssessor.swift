@@ -38,6 +38,9 @@ public struct BookAssessor: Sendable {
     /// The report's name for a book found on a photo of a page (a copyright page: its lines of text
     /// taken for spines): 1 when it was, absent otherwise. Such a book is not selected.
     public static let pageTextSignal = "pageText"
+    /// The report's name for an author left out because what was read cannot be a name
+    /// (`ParsedSpine.droppedAuthor`): 1 when one was, absent otherwise.
+    public static let authorNotANameSignal = "authorNotAName"
 
     public var model: ConfidenceModel
     /// Books at or above this confidence are selected.
@@ -86,6 +89,7 @@ public struct BookAssessor: Sendable {
             signals[reason] = 1
             if isbn == nil { confidence *= Self.unconfirmedShare }
         }
+        if findings.parsed.droppedAuthor != nil { signals[Self.authorNotANameSignal] = 1 }
         let selected = confidence >= minimumConfidence
         let status: DetectedBook.Status = !selected ? .uncertain : isbn != nil ? .confirmed : .detected
         let reading = findings.reading, parsed = findings.parsed

@@ -24,6 +24,9 @@ extension DetectedBook {
                 doubts.append("a second reading of the spine bore the title out only in part")
             }
         }
+        if signals[BookAssessor.authorNotANameSignal] == 1 {
+            doubts.append("what was read where the author stands is no name, so it was left out")
+        }
         if signals[Self.notInCatalogSignal] == 1 {
             doubts.append("the catalogue holds every book of these shelves, and none is this title: it is likely misread")
         }

@@ -6,6 +6,9 @@ public struct ParsedSpine: Sendable, Equatable {
     public var title: String?
     /// A person's name, never the spine's whole text.
     public var author: String?
+    /// What was taken for the author and left out because it cannot be a name (OCR's marks read
+    /// off a picture or a crease: "Sss", "lI Ss", "XYte").
+    public var droppedAuthor: String?
     /// The publisher's mark at the foot, as read.
     public var publisher: String?
     /// An ISBN printed on the spine, checksum-valid.

@@ -156,6 +156,67 @@ extension SpineTextParser {
         return 0
     }
 
+    /// Whether `run` can be a person's name at all: words each of a name's shape (`hasNameShape`)
+    /// or names the lists know, initials and particles between. What OCR reads off a
+    /// picture, a crease or a cut letter ("Sss", "lI Ss", "Oooo", "XYte") is not. A lone
+    /// ordinary word ("Prize", but also "KING") may be a surname, and is left to the scores.
+    func couldBeName(_ run: Run) -> Bool {
+        // Initials, one-letter joining words ("Pasqual i Escrivà"), particles and "Jr." are
+        // parts of names of any shape.
+        let named = run.words.map(\.text).filter {
+            $0.filter(\.isLetter).count >= 2 && !Self.isInitials($0) && !isParticle($0) && !Self.nameSuffixes.contains($0.folded)
+        }
+        return !named.isEmpty
+            && named.allSatisfy { word in
+                // A name the lists know may lack a name's usual shape ("Ng"), not a name's case.
+                Self.hasNameShape(word)
+                    || (lexicon.givenNames.contains(word.folded) || lexicon.properNames.contains(word.folded)) && Self.hasPlainCase(word)
+            }
+    }
+
+    /// In capitals, in lower case, or capitalised.
+    static func hasPlainCase(_ word: String) -> Bool {
+        let letters = word.filter(\.isLetter)
+        return letters.allSatisfy(\.isUppercase) || letters.allSatisfy(\.isLowercase)
+            || (letters.first?.isUppercase ?? false) && letters.dropFirst().allSatisfy(\.isLowercase)
+    }
+
+    /// Whether a word is shaped as a name can be, each part of it between hyphens and apostrophes
+    /// ("O'Brien", "Smith-Jones"): two letters or more with a vowel, no letter three times running,
+    /// and, under five letters, in capitals, in lower case, capitalised, or capitalised after a
+    /// prefix ("McDonald", "DeLillo") or after capitals OCR lost ("pyNCHON").
+    static func hasNameShape(_ word: String) -> Bool {
+        let parts = word.split(whereSeparator: { $0 == "-" || $0 == "'" || $0 == "’" }).map { $0.filter(\.isLetter) }.filter { !$0.isEmpty }
+        guard let longest = parts.map(\.count).max(), longest >= 2 else { return false }
+        return parts.allSatisfy { part in
+            let letters = Array(part)
+            let folded = String(part).folded
+            guard part.count == 1 || folded.contains(where: { "aeiouy".contains($0) }) else { return false }
+            for index in letters.indices.dropFirst(2)
+            where letters[index].lowercased() == letters[index - 1].lowercased() && letters[index].lowercased() == letters[index - 2].lowercased() {
+                return false
+            }
+            // On a word of five letters or more, capitals anywhere are OCR's noise on stylised
+            // lettering ("westoveR", "KERoOUAC"); on a shorter one, the mark of a scrap.
+            if letters.count >= 5 { return true }
+            let upper = letters.map(\.isUppercase)
+            if upper.allSatisfy({ $0 }) || upper.allSatisfy({ !$0 }) { return true }
+            if upper[0] && upper.dropFirst().allSatisfy({ !$0 }) { return true }
+            // A capital inside: after a prefix, or capitals after a lost first letter or two.
+            guard let inner = upper.indices.dropFirst().first(where: { upper[$0] }) else { return true }
+            let head = String(letters[..<inner]).lowercased()
+            let tail = Array(upper[inner...])
+            if namePrefixes.contains(head) && upper[0] == true { return tail.dropFirst().allSatisfy { !$0 } || tail.allSatisfy { $0 } }
+            return !upper[0] && head.count <= 2 && tail.allSatisfy { $0 } && letters.count >= 4
+        }
+    }
+
+    /// What follows a surname and is no name: "Jr.", "III".
+    private static let nameSuffixes: Set<String> = ["jr", "sr", "ii", "iii", "iv"]
+
+    /// Prefixes after which a name goes on with a capital: McDonald, MacLeod, DeLillo, LaValle.
+    static let namePrefixes: Set<String> = ["mc", "mac", "de", "di", "da", "du", "le", "la", "van", "von", "st"]
+
     /// Whether two words are a given name that is also a word (`givenNamesAlsoWords`) and a
     /// surname: a word of three letters or more that is no ordinary word ("JACK HARLOWE", where
     /// "JACK FROST" or "GRACE NOTES" are words).

@@ -50,9 +50,16 @@ public struct SpineTextParser: Sendable {
         if let match = extractor.matches(in: text.text).first { parsed.isbn = match.isbn }
         runs.removeAll { isISBN($0) }
         takePublisherMark(from: &runs, into: &parsed)
-        guard let (titleRange, authorIndex) = titleAndAuthor(in: runs) else {
+        takeFurniture(from: &runs, into: &parsed)
+        guard let (titleRange, chosenAuthor) = titleAndAuthor(in: runs) else {
             parsed.evidence.leftoverShare = Double(runs.reduce(0) { $0 + $1.letterCount }) / Double(totalLetters)
             return parsed
+        }
+        var authorIndex = chosenAuthor
+        // The author is judged apart from the title: what cannot be a name is no author.
+        if let index = authorIndex, !couldBeName(runs[index]) {
+            parsed.droppedAuthor = Self.tidy(runs[index].text)
+            authorIndex = nil
         }
         if let authorIndex {
             parsed.author = Self.tidy(runs[authorIndex].text)

@@ -708,3 +708,75 @@ import Testing
         #expect(parsed.publisher == example.publisher, "\(example.spec)")
     }
 }
+
+/// The author is judged apart from the title: what OCR reads off a picture, a crease or a cut
+/// letter is left out, never given as a name; names of every shape stay.
+@Suite struct AuthorJudgementTests {
+    @Test(arguments: ["Sss", "lI", "Ss", "Oooo", "XYte", "JOhn", "Brrr", "Xqz"])
+    func marksAreNoName(_ word: String) {
+        #expect(!SpineTextParser.hasNameShape(word))
+    }
+
+    @Test(arguments: ["Smith", "SMITH", "smith", "McDonald", "MacLeod", "DeLillo", "O'Brien", "Smith-Jones", "pyNCHON", "D'Agostino", "Oz", "Ío", "westoveR", "KERoOUAC", "CelesteNg"])
+    func namesHaveANamesShape(_ word: String) {
+        #expect(SpineTextParser.hasNameShape(word))
+    }
+
+    /// Every given name the lists know, capitalised or in capitals, is shaped as a name.
+    @Test func everyKnownGivenNameHasANamesShape() {
+        let names = SpineTextParserTests.parser.lexicon.givenNames
+        #expect(names.count > 1000)
+        let misshapen = names.filter { !SpineTextParser.hasNameShape($0.capitalized) || !SpineTextParser.hasNameShape($0.uppercased()) }
+        #expect(misshapen.isEmpty, "\(misshapen.sorted().prefix(20))")
+    }
+
+    @Test(arguments: [
+        ("SILVER:60 HARBOUR:60 | Sss:24", "Sss"),
+        // Read apart, the two scraps are joined as the letters of one cut word.
+        ("SILVER:60 HARBOUR:60 / lI:22 Ss:22", "lISs"),
+        ("SILVER:60 HARBOUR:60 | XYte:24", "XYte"),
+    ])
+    func dropsAnAuthorThatCannotBeAName(_ spec: String, _ junk: String) {
+        let parsed = SpineTextParserTests.parser.parse(SpineTextParserTests.reading(spec))
+        #expect(parsed.title == "Silver Harbour")
+        #expect(parsed.author == nil && parsed.droppedAuthor == junk, "\(parsed.author ?? "no author"), dropped \(parsed.droppedAuthor ?? "nothing")")
+    }
+
+    @Test(arguments: [
+        ("SILVER:60 HARBOUR:60 | VONNEGUT:24 JR.:24", "Vonnegut Jr."),
+        ("Viure:40 perillosament:40 | Pasqual:24 i:24 Escrivà:24", "Pasqual i Escrivà"),
+        ("SILVER:60 HARBOUR:60 | Edith:24 McDonald:24", "Edith McDonald"),
+    ])
+    func keepsAuthorsOfEveryShape(_ spec: String, _ author: String) {
+        let parsed = SpineTextParserTests.parser.parse(SpineTextParserTests.reading(spec))
+        #expect(parsed.author == author && parsed.droppedAuthor == nil, "\(parsed.author ?? "no author")")
+    }
+}
+
+/// What a spine prints besides its title and author — an imprint, an edition note, praise — is
+/// set aside before the title is chosen, however large it is set.
+@Suite struct SpineFurnitureTests {
+    @Test(arguments: [
+        "Higher Education Press", "OXFORD UNIVERSITY PRESS", "Ediciones Cátedra", "Third Edition", "2nd Edition",
+        "Revised and Updated Edition", "Winner of the Pulitzer Prize", "THE SUNDAY TIMES BESTSELLER",
+        "By the author of Atonement", "Now a Major Motion Picture", "Over a million copies sold",
+    ])
+    func setsAsideWhatIsNoTitle(_ line: String) {
+        #expect(SpineTextParser.furniture(line) != nil)
+    }
+
+    @Test(arguments: ["The Printing Press", "Winner Takes All", "The Bestseller Code", "The Edition", "Ed", "Persuasion", "A Winter's Tale"])
+    func keepsTitlesThatShareItsWords(_ line: String) {
+        #expect(SpineTextParser.furniture(line) == nil)
+    }
+
+    @Test func theTitleIsChosenWithoutIt() {
+        let parser = SpineTextParserTests.parser
+        let edition = parser.parse(SpineTextParserTests.reading("THIRD:60 EDITION:60 / Calculus:40 | Gilbert:20 Strang:20"))
+        #expect(edition.title == "Calculus" && edition.author == "Gilbert Strang")
+        let imprint = parser.parse(SpineTextParserTests.reading("HIGHER:50 EDUCATION:50 PRESS:50 / Linear:40 Algebra:40"))
+        #expect(imprint.title == "Linear Algebra" && imprint.publisher == "HIGHER EDUCATION PRESS")
+        let praise = parser.parse(SpineTextParserTests.reading("WINNER:44 OF:44 THE:44 PULITZER:44 PRIZE:44 / GILEAD:40 | Marilynne:18 Robinson:18"))
+        #expect(praise.title == "Gilead" && praise.author == "Marilynne Robinson")
+    }
+}
