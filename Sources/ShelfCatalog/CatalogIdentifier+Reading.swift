@@ -107,7 +107,11 @@ extension CatalogIdentifier {
         /// them: a spine that shows the subtitle larger than the title, lines read in another order,
         /// a title cut at the crop's edge. Nil otherwise.
         func titleWordsRead(of work: WorkForm) -> Double? {
-            let long = work.titleWords.filter { $0.count >= 3 }
+            // A title word that is the author's name ("Franz Kafka's The Castle") is read as the
+            // author, not as the title.
+            let long = work.titleWords.filter { word in
+                word.count >= 3 && !work.key.nameWords.contains { Similarity.ratio($0, word) >= CatalogIdentifier.wordAgrees }
+            }
             let total = long.reduce(0) { $0 + $1.count }
             guard long.count >= 2, total > 0 else { return nil }
             let found = long.filter(isRead)

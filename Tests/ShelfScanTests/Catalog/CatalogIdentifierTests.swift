@@ -25,6 +25,7 @@ struct CatalogIdentifierTests {
         CatalogWork(key: "/works/OL14W", title: "Thinking, Fast and Slow", authors: ["Daniel Kahneman"]),
         CatalogWork(key: "/works/OL15W", title: "Sapiens : A Brief History of Humankind", authors: ["Yuval Noah Harari"]),
         CatalogWork(key: "/works/OL16W", title: "Juegos tradicionales y sociedad", authors: ["Pere Lavega Burgués"]),
+        CatalogWork(key: "/works/OL17W", title: "Franz Kafka's The Castle", authors: ["David Fishelson", "Franz Kafka"]),
     ]
 
     static func identifier() throws -> CatalogIdentifier {
@@ -32,7 +33,7 @@ struct CatalogIdentifierTests {
         let csv = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID().uuidString).csv")
         var lines = ["key,title,author,isbn"]
         for work in works {
-            lines.append("\(work.key),\"\(work.title)\",\(work.authors[0]),\(work.isbns.first ?? "")")
+            lines.append("\(work.key),\"\(work.title)\",\"\(work.authors.joined(separator: "; "))\",\(work.isbns.first ?? "")")
         }
         try lines.joined(separator: "\n").write(to: csv, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: csv) }
@@ -95,6 +96,8 @@ struct CatalogIdentifierTests {
         // One of the title's words with the title's small words is not most of it.
         #expect(identifier.identify(Self.spine("The Bluest Sky", "Morrison")) == nil)
         #expect(identifier.identify(Self.spine("The Bluest", "Morrison")) == nil)
+        // The author's name read is no part of a title that holds it.
+        #expect(identifier.identify(Self.spine("Soro", "FRANZ KAFKA", text: "FRANZ KAFKA SP Soro 2")) == nil)
         // Less than half of the title read: not enough.
         #expect(identifier.identify(Self.spine("Humankind", "Harari")) == nil)
     }
