@@ -112,7 +112,7 @@ let package = Package(
 
         .target(
             name: "ShelfBench",
-            dependencies: ["ShelfPipeline", "ShelfLibrary", "ShelfImaging", "ShelfISBN", "ShelfText"]
+            dependencies: ["ShelfPipeline", "ShelfLibrary", "ShelfImaging", "ShelfISBN", "ShelfText", "ShelfDetection"]
         ),
         .executableTarget(
             name: "shelfbench",

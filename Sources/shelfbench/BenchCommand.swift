@@ -26,6 +26,7 @@ struct BenchCommand: AsyncParsableCommand {
               shelfbench Fixtures/shelves
               shelfbench ../shared/eval/synthetic/shelves --baseline --report run.json
               shelfbench ../shared/eval/real --score run.json
+              shelfbench ../shared/eval/real-spines --detection-only --report outlines.json
             """
     )
 
@@ -34,6 +35,11 @@ struct BenchCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Also run the naive peer (tesseract --psm 11 and zbarimg) on the same photos.")
     var baseline = false
+
+    @Flag(
+        name: .long,
+        help: "Find the spines only (decode and detection, no reading): spine recall and precision in seconds.")
+    var detectionOnly = false
 
     @Flag(name: .long, help: "Print the figures as JSON.")
     var json = false
@@ -69,6 +75,26 @@ struct BenchCommand: AsyncParsableCommand {
                 try Self.printJSON(card)
             } else {
                 for (name, value) in card.lines { print("\(name): \(value)") }
+            }
+            return
+        }
+        if detectionOnly {
+            let run = await DetectionRun.detect(truths.map(\.photo))
+            let reportData = try run.reportJSON
+            if let report { try reportData.write(to: URL(fileURLWithPath: report)) }
+            let card = Scorecard(truths: truths.map(\.truth), report: try JSONDecoder().decode(Scorecard.Report.self, from: reportData))
+            // Only what detection decides: the title figures of a report without titles mean nothing.
+            let figures = DetectionFigures(
+                images: card.images, imagesError: card.imagesError, spineRecall: card.spineRecall,
+                spinePrecision: card.spinePrecision, elapsedMsPerImage: card.elapsedMsPerImage, wallSeconds: run.wallSeconds)
+            if json {
+                try Self.printJSON(figures)
+            } else {
+                for (name, value) in card.lines
+                where ["images", "images_error", "spine_recall", "spine_precision", "elapsed_ms_per_image"].contains(name) {
+                    print("\(name): \(value)")
+                }
+                print(String(format: "wall_s: %.1f", run.wallSeconds))
             }
             return
         }
@@ -113,4 +139,14 @@ struct BenchCommand: AsyncParsableCommand {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         print(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
+}
+
+/// What `--detection-only` measures.
+struct DetectionFigures: Encodable {
+    var images: Int
+    var imagesError: Int
+    var spineRecall: Double?
+    var spinePrecision: Double?
+    var elapsedMsPerImage: Double?
+    var wallSeconds: Double
 }

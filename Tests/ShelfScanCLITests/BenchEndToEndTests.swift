@@ -83,6 +83,44 @@ struct BenchEndToEndTests {
         #expect(card.spineRecall == result.scorecard.spineRecall && card.titleRecall == result.scorecard.titleRecall)
     }
 
+    @Test func findsTheSpinesAloneWithoutReadingThem() throws {
+        let folder = try Scratch.folder("bench-detection")
+        let source = EndToEndTests.fixture("shelves/leaning.jpg")
+        try FileManager.default.copyItem(atPath: source, toPath: folder.appendingPathComponent("leaning.jpg").path)
+        try FileManager.default.copyItem(
+            atPath: source + ".truth.json", toPath: folder.appendingPathComponent("leaning.jpg.truth.json").path)
+        // A photo cut off halfway: an error of its own, the other photo still measured.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        try bytes.prefix(bytes.count / 2).write(to: folder.appendingPathComponent("broken.jpg"))
+        try Data(#"{"image": "broken.jpg", "books": []}"#.utf8).write(to: folder.appendingPathComponent("broken.jpg.truth.json"))
+        let reportFile = folder.appendingPathComponent("outlines.json")
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = [folder.path, "--detection-only", "--json", "--report", reportFile.path]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        struct Figures: Decodable {
+            var images: Int
+            var imagesError: Int
+            var spineRecall: Double?
+            var spinePrecision: Double?
+        }
+        let figures = try JSONDecoder().decode(Figures.self, from: data)
+        #expect(figures.images == 2 && figures.imagesError == 1)
+        #expect((figures.spineRecall ?? 0) > 0.8 && (figures.spinePrecision ?? 0) > 0.8, "the leaning shelf's spines are found")
+        // The outlines are written as a scan report, which `--score` reads as it reads a scan's.
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: reportFile)) as? [String: Any]
+        let images = (report?["images"] as? [[String: Any]]) ?? []
+        let leaning = images.first { ($0["path"] as? String)?.hasSuffix("leaning.jpg") == true }
+        let broken = images.first { ($0["path"] as? String)?.hasSuffix("broken.jpg") == true }
+        #expect(((leaning?["books"] as? [[String: Any]])?.first?["polygon"] as? [[Double]])?.count == 4)
+        #expect(((broken?["error"] as? [String: Any])?["message"] as? String)?.contains("broken.jpg") == true)
+    }
+
     @Test func aFolderWithoutTruthIsAWrongCommandLine() throws {
         let folder = try Scratch.folder("no-truth")
         let process = Process()
