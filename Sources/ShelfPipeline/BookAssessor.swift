@@ -41,14 +41,20 @@ public struct BookAssessor: Sendable {
     /// The report's name for an author left out because what was read cannot be a name
     /// (`ParsedSpine.droppedAuthor`): 1 when one was, absent otherwise.
     public static let authorNotANameSignal = "authorNotAName"
+    /// The report's name for a title with a word OCR most likely misread (`Lexicon.misreadWords`):
+    /// 1 when it has one, absent otherwise. Such a book is not selected unless a catalogue names it.
+    public static let titleMisreadSignal = "titleMisread"
 
     public var model: ConfidenceModel
     /// Books at or above this confidence are selected.
     public var minimumConfidence: Double
+    /// The word lists that judge a title's words misread; without them none is.
+    public var lexicon: Lexicon?
 
-    public init(model: ConfidenceModel, minimumConfidence: Double = Self.defaultMinimumConfidence) {
+    public init(model: ConfidenceModel, minimumConfidence: Double = Self.defaultMinimumConfidence, lexicon: Lexicon? = nil) {
         self.model = model
         self.minimumConfidence = minimumConfidence
+        self.lexicon = lexicon
     }
 
     /// The assessment of one parse of a spine.
@@ -90,7 +96,10 @@ public struct BookAssessor: Sendable {
             if isbn == nil { confidence *= Self.unconfirmedShare }
         }
         if findings.parsed.droppedAuthor != nil { signals[Self.authorNotANameSignal] = 1 }
-        let selected = confidence >= minimumConfidence
+        // A misread word would be stored as read: shown for the person to correct, not selected.
+        let misread = isbn == nil && !(lexicon?.misreadWords(in: findings.parsed.title ?? "").isEmpty ?? true)
+        if misread { signals[Self.titleMisreadSignal] = 1 }
+        let selected = confidence >= minimumConfidence && !misread
         let status: DetectedBook.Status = !selected ? .uncertain : isbn != nil ? .confirmed : .detected
         let reading = findings.reading, parsed = findings.parsed
         return DetectedBook(

@@ -40,6 +40,8 @@ extension DetectedBook {
         title = match.title(asRead: text)
         if let first = match.authors.first { author = first }
         guard match.isStrong else { return }
+        // The catalogue's title replaces the words read, misread ones with them.
+        signals[BookAssessor.titleMisreadSignal] = nil
         confidence = max(confidence, Self.identifiedConfidence)
         if confidence >= minimumConfidence {
             selected = true

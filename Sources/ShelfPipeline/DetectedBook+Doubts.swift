@@ -27,6 +27,9 @@ extension DetectedBook {
         if signals[BookAssessor.authorNotANameSignal] == 1 {
             doubts.append("what was read where the author stands is no name, so it was left out")
         }
+        if signals[BookAssessor.titleMisreadSignal] == 1 {
+            doubts.append("a word of the title is one letter from an English word and is none itself: it is likely misread")
+        }
         if signals[Self.notInCatalogSignal] == 1 {
             doubts.append("the catalogue holds every book of these shelves, and none is this title: it is likely misread")
         }

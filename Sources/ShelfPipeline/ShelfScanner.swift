@@ -78,7 +78,8 @@ public actor ShelfScanner {
         guard let photo = await decode(path, options: options, run: &run) else { return run.finished() }
         let image = photo.image
         let recognizer = TextRecognizer(workers: workers, dataPath: options.tessdataPath)
-        let assessor = BookAssessor(model: models.confidence, minimumConfidence: options.minimumConfidence)
+        let assessor = BookAssessor(
+            model: models.confidence, minimumConfidence: options.minimumConfidence, lexicon: models.lexicon)
         let reading = SpineReadingStage(
             reader: SpineReader(lexicon: models.lexicon), parser: models.parser,
             assessor: assessor, recognizer: recognizer)

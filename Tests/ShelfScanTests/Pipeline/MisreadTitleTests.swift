@@ -1,0 +1,50 @@
+import Testing
+
+@testable import ShelfDetection
+import ShelfISBN
+@testable import ShelfPipeline
+@testable import ShelfReading
+
+/// A title with a word OCR misread by a letter is shown for the person to correct, never selected
+/// as read; names and words of other languages are not taken for misreadings.
+@Suite struct MisreadTitleTests {
+    static let lexicon = try! ScanModels.load().lexicon
+
+    @Test(arguments: [
+        ("The Designer's Dicthonary of Type", ["Dicthonary"]),
+        ("Performance Uneder Stress", ["Uneder"]),
+        ("Hyming Dictionary", ["Hyming"]),
+        ("New Polarizations Old Cowtradictions", ["Cowtradictions"]),
+        ("The Mathematical Theony of Communication", ["Theony"]),
+    ])
+    func wordsALetterFromEnglishAreMisread(_ title: String, _ misread: [String]) {
+        #expect(Self.lexicon.misreadWords(in: title) == misread)
+    }
+
+    @Test(arguments: [
+        "The Salt Road", "Siddhartha", "Viure perillosament", "El Hombre Que Amaba a Los Perros", "Americanah",
+        "Kafka on the Shore", "1984",
+    ])
+    func wordsOfTitlesAsPrintedAreNot(_ title: String) {
+        #expect(Self.lexicon.misreadWords(in: title).isEmpty, "\(Self.lexicon.misreadWords(in: title))")
+    }
+
+    static func book(title: String, isbn: ISBN? = nil, lexicon: Lexicon? = MisreadTitleTests.lexicon) throws -> DetectedBook {
+        let assessor = BookAssessor(model: try ScanModels.load().confidence, lexicon: lexicon)
+        let findings = SpineFindings(
+            spine: TitleCheckTests.saltRoad.spine, reading: TitleCheckTests.saltRoad.reading, parsed: ParsedSpine(title: title),
+            assessment: Assessment(signals: [:], modelled: 0.9, isbnFloor: 0.95), titleAgreement: 1)
+        return assessor.book(from: findings, isbn: isbn)
+    }
+
+    @Test func aMisreadTitleIsShownNotSelected() throws {
+        let misread = try Self.book(title: "The Salt Raod")
+        #expect(!misread.selected && misread.signals[BookAssessor.titleMisreadSignal] == 1)
+        #expect(misread.doubts.contains { $0.contains("likely misread") })
+        let asPrinted = try Self.book(title: "The Salt Road")
+        #expect(asPrinted.selected && asPrinted.signals[BookAssessor.titleMisreadSignal] == nil)
+        // An ISBN read names the book whatever its title's words; without the lists nothing is judged.
+        #expect(try Self.book(title: "The Salt Raod", isbn: try ISBN("9780306406157")).selected)
+        #expect(try Self.book(title: "The Salt Raod", lexicon: nil).selected)
+    }
+}
