@@ -168,9 +168,8 @@ extension SpineTextParser {
         }
         return !named.isEmpty
             && named.allSatisfy { word in
-                guard Self.isWrittenAsAName(word) else { return false }
                 // A name the lists know may lack a name's usual shape ("Ng"), not a name's case.
-                return Self.hasNameShape(word)
+                Self.hasNameShape(word)
                     || (lexicon.givenNames.contains(word.folded) || lexicon.properNames.contains(word.folded)) && Self.hasPlainCase(word)
             }
     }
@@ -183,11 +182,10 @@ extension SpineTextParser {
     }
 
     /// Whether a word is shaped as a name can be, each part of it between hyphens and apostrophes
-    /// ("O'Brien", "Smith-Jones"): letters only, two or more with a vowel, no letter three times running,
+    /// ("O'Brien", "Smith-Jones"): two letters or more with a vowel, no letter three times running,
     /// and, under five letters, in capitals, in lower case, capitalised, or capitalised after a
     /// prefix ("McDonald", "DeLillo") or after capitals OCR lost ("pyNCHON").
     static func hasNameShape(_ word: String) -> Bool {
-        guard isWrittenAsAName(word) else { return false }
         let parts = word.split(whereSeparator: { $0 == "-" || $0 == "'" || $0 == "’" }).map { $0.filter(\.isLetter) }.filter { !$0.isEmpty }
         guard let longest = parts.map(\.count).max(), longest >= 2 else { return false }
         return parts.allSatisfy { part in
@@ -211,16 +209,6 @@ extension SpineTextParser {
             if namePrefixes.contains(head) && upper[0] == true { return tail.dropFirst().allSatisfy { !$0 } || tail.allSatisfy { $0 } }
             return !upper[0] && head.count <= 2 && tail.allSatisfy { $0 } && letters.count >= 4
         }
-    }
-
-    /// Whether a word is written in a name's characters: letters, hyphens, apostrophes, full
-    /// stops and the quotes or brackets of a nickname ("«Dez»"), with a comma or colon after it
-    /// as punctuation. OCR's stray marks ("Avi*", "J0hn",
-    /// "Ro|ling") are no part of a name, even around one the lists know.
-    static func isWrittenAsAName(_ word: String) -> Bool {
-        let punctuation: Set<Character> = [",", ";", ":"]
-        let body = word.drop(while: { punctuation.contains($0) }).reversed().drop(while: { punctuation.contains($0) })
-        return body.allSatisfy { $0.isLetter || "-'’.«»\"“”()".contains($0) }
     }
 
     /// What follows a surname and is no name: "Jr.", "III".
