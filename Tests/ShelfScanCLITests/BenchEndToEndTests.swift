@@ -36,6 +36,19 @@ struct BenchEndToEndTests {
 
     static var binary: URL { EndToEndTests.binary.deletingLastPathComponent().appendingPathComponent("shelfbench") }
 
+    /// Runs `shelfbench` with `arguments`: its exit status and what it printed.
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: Data) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, data)
+    }
+
     @Test func measuresAFolderWithTheBaselineBesideIt() throws {
         let folder = try Scratch.folder("bench")
         for name in ["barcodes/barcode-001.jpg", "shelves/leaning.jpg"] {
@@ -44,15 +57,8 @@ struct BenchEndToEndTests {
             try FileManager.default.copyItem(atPath: source + ".truth.json", toPath: target.path + ".truth.json")
         }
         let reportFile = folder.appendingPathComponent("report.json")
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = [folder.path, "--baseline", "--json", "--report", reportFile.path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, data) = try Self.run([folder.path, "--baseline", "--json", "--report", reportFile.path])
+        #expect(status == 0)
         let result = try JSONDecoder().decode(Result.self, from: data)
         #expect(result.photos == 2 && result.scorecard.images == 2)
         // The barcode's ISBN is read, and nothing else is taken for one.
@@ -69,15 +75,8 @@ struct BenchEndToEndTests {
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: reportFile)) as? [String: Any]
         #expect((report?["images"] as? [Any])?.count == 2 && report?["schemaVersion"] as? Int == 1)
         // Scoring that report alone, without scanning, gives the run's figures.
-        let score = Process()
-        score.executableURL = Self.binary
-        score.arguments = [folder.path, "--score", reportFile.path, "--json"]
-        let scoreOut = Pipe()
-        score.standardOutput = scoreOut
-        try score.run()
-        let scored = scoreOut.fileHandleForReading.readDataToEndOfFile()
-        score.waitUntilExit()
-        #expect(score.terminationStatus == 0)
+        let (scoreStatus, scored) = try Self.run([folder.path, "--score", reportFile.path, "--json"])
+        #expect(scoreStatus == 0)
         let card = try JSONDecoder().decode(Result.Card.self, from: scored)
         #expect(card.images == 2 && card.isbnRecall == result.scorecard.isbnRecall)
         #expect(card.spineRecall == result.scorecard.spineRecall && card.titleRecall == result.scorecard.titleRecall)
@@ -94,15 +93,8 @@ struct BenchEndToEndTests {
         try bytes.prefix(bytes.count / 2).write(to: folder.appendingPathComponent("broken.jpg"))
         try Data(#"{"image": "broken.jpg", "books": []}"#.utf8).write(to: folder.appendingPathComponent("broken.jpg.truth.json"))
         let reportFile = folder.appendingPathComponent("outlines.json")
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = [folder.path, "--detection-only", "--json", "--report", reportFile.path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, data) = try Self.run([folder.path, "--detection-only", "--json", "--report", reportFile.path])
+        #expect(status == 0)
         struct Figures: Decodable {
             var images: Int
             var imagesError: Int
