@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShelfDetection
+import ShelfCatalog
 import ShelfISBN
 @testable import ShelfPipeline
 @testable import ShelfReading
@@ -46,5 +47,15 @@ import ShelfISBN
         // An ISBN read names the book whatever its title's words; without the lists nothing is judged.
         #expect(try Self.book(title: "The Salt Raod", isbn: try ISBN("9780306406157")).selected)
         #expect(try Self.book(title: "The Salt Raod", lexicon: nil).selected)
+    }
+
+    /// A catalogue that names the book by title and author replaces the words read: it is selected,
+    /// the misreading no longer held against it.
+    @Test func aBookTheCatalogueNamesIsSelectedDespiteTheMisreading() throws {
+        var book = try Self.book(title: "The Salt Raod")
+        let work = CatalogWork(key: "/works/OL1W", title: "The Salt Road", authors: ["Jane Rawson"], isbns: [])
+        book.markIdentified(CatalogMatch(work: work, matchedBy: .titleAndAuthor, similarity: 0.92), minimumConfidence: 0.7)
+        #expect(book.selected && book.signals[BookAssessor.titleMisreadSignal] == nil)
+        #expect(!book.doubts.contains { $0.contains("likely misread") })
     }
 }
