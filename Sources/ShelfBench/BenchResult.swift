@@ -22,11 +22,13 @@ public struct BenchResult: Sendable, Codable {
     public var spinesPerSecond: Double
     public var wallSeconds: Double
     public var peakResidentMiB: Double
+    /// What reading the spines cost, part by part; nil when no spine was read.
+    public var reading: ReadingCost?
     public var baseline: Baseline?
 
     public init(
         folder: String, photos: Int, scorecard: Scorecard, times: StageTimes, spinesPerSecond: Double,
-        wallSeconds: Double, peakResidentMiB: Double, baseline: Baseline? = nil
+        wallSeconds: Double, peakResidentMiB: Double, reading: ReadingCost? = nil, baseline: Baseline? = nil
     ) {
         self.folder = folder
         self.photos = photos
@@ -35,6 +37,7 @@ public struct BenchResult: Sendable, Codable {
         self.spinesPerSecond = spinesPerSecond
         self.wallSeconds = wallSeconds
         self.peakResidentMiB = peakResidentMiB
+        self.reading = reading
         self.baseline = baseline
     }
 
@@ -60,6 +63,7 @@ public struct BenchResult: Sendable, Codable {
         }
         lines.append(
             String(format: "spines per second %.1f, wall %.1f s, peak RSS %.0f MiB", spinesPerSecond, wallSeconds, peakResidentMiB))
+        if let reading { lines += [""] + reading.lines }
         if let baseline {
             lines += ["", "baseline: whole-photo tesseract --psm 11 (3 turns) and zbarimg, in the same run"]
             if let perPhoto = baseline.perPhoto {

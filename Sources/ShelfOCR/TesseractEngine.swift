@@ -54,10 +54,15 @@ public final class TesseractEngine {
         TessBaseAPIDelete(handle)
     }
 
+    /// How many images this engine has recognised: the measure of reading work that does not
+    /// depend on the machine's speed.
+    public private(set) var recognitions = 0
+
     /// Recognises the text of a gray image.
     public func recognize(_ image: Image, segmentation: PageSegmentation) -> RecognizedText {
         precondition(image.format == .gray, "Tesseract is given gray images")
         guard image.width >= 3 && image.height >= 3 else { return RecognizedText(lines: []) }
+        recognitions += 1
         defer { TessBaseAPIClear(handle) }
         TessBaseAPISetPageSegMode(handle, segmentation.mode)
         image.withUnsafeBytes { pixels in

@@ -61,6 +61,8 @@ public struct ImageReport: Sendable, Codable {
     public var text: String?
     /// Time per pipeline stage, in milliseconds.
     public var timings: [String: Double]
+    /// What reading the spines took, part by part; nil when no spine was read.
+    public var readingWork: ReadingWork?
 
     public init(
         path: String, width: Int? = nil, height: Int? = nil, elapsedMs: Double = 0, stageErrors: [ReportedError] = [],
@@ -78,7 +80,7 @@ public struct ImageReport: Sendable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case path, width, height, elapsedMs, error, stageErrors, books, isbns, text, timings
+        case path, width, height, elapsedMs, error, stageErrors, books, isbns, text, timings, readingWork
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -93,6 +95,7 @@ public struct ImageReport: Sendable, Codable {
         try container.encode(isbns, forKey: .isbns)
         try container.encode(text, forKey: .text)
         try container.encode(timings.mapValues(\.roundedToTenths), forKey: .timings)
+        try container.encodeIfPresent(readingWork, forKey: .readingWork)
     }
 
     /// Reads a report written with `CodingUserInfoKey.fullPrecision` (as one shelfscan process
@@ -108,6 +111,7 @@ public struct ImageReport: Sendable, Codable {
         isbns = try container.decode([ReportedISBN].self, forKey: .isbns)
         text = try container.decodeIfPresent(String.self, forKey: .text)
         timings = try container.decode([String: Double].self, forKey: .timings)
+        readingWork = try container.decodeIfPresent(ReadingWork.self, forKey: .readingWork)
     }
 }
 

@@ -137,6 +137,11 @@ public actor ShelfScanner {
         {
             run.report.books = run.report.books.map(assessor.takenAsPageText)
         }
+        let books = run.report.books
+        run.report.readingWork = outcome.readingWork { index in
+            let outline = outcome.findings[index].spine.polygon
+            return books.contains { $0.selected && $0.polygon == outline }
+        }
         var annotated: Image?
         if let side = options.annotationMaxSide {
             let books = run.report.books

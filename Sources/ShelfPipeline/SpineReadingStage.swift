@@ -43,10 +43,42 @@ struct SpineReadingStage: Sendable {
         /// Per spine, the ISBN read on its ISBN line, or nil (also for the spines not looked at).
         var lineISBNs: [ISBN?]
         var barcodes: [BarcodeFinding]
+        /// Per spine, in the order given: the work each part of reading did on it.
+        var work: [SpineWork]
+
         /// The worker time of each part of reading (`ReadingPart`), in milliseconds, summed over the
         /// spines (0 for a part no spine needed): on several cores the parts overlap, and add up to
         /// more than the stage's wall time.
-        var partTimes: [String: Double]
+        var partTimes: [String: Double] {
+            let zero = Dictionary(uniqueKeysWithValues: ReadingPart.allCases.map { ($0.rawValue, 0.0) })
+            return work.reduce(zero) { $0.merging($1.times, uniquingKeysWith: +) }
+        }
+
+        /// The work summed over the spines, with `isSelected` telling, per spine in the order
+        /// given, whether its book was selected.
+        func readingWork(isSelected: (Int) -> Bool) -> ReadingWork {
+            var parts: [String: ReadingWork.Part] = [:]
+            for (index, spine) in work.enumerated() {
+                for (name, calls) in spine.calls {
+                    parts[name, default: ReadingWork.Part()].spines += 1
+                    parts[name, default: ReadingWork.Part()].calls += calls
+                }
+                let kept = spine.keptFrom.rawValue
+                parts[kept, default: ReadingWork.Part()].kept += 1
+                if isSelected(index) { parts[kept, default: ReadingWork.Part()].keptSelected += 1 }
+            }
+            return ReadingWork(spines: work.count, parts: parts)
+        }
+    }
+
+    /// The work the parts of reading did on one spine.
+    struct SpineWork: Sendable {
+        /// Worker milliseconds by part name.
+        var times: [String: Double] = [:]
+        /// Images given to Tesseract by part name, for each part that ran (parsing gives none).
+        var calls: [String: Int] = [:]
+        /// The reading whose parse was kept.
+        var keptFrom = ReadingPart.first
     }
 
     /// The parts of reading a spine, named as the report's `timings` name their worker times.
@@ -73,9 +105,9 @@ struct SpineReadingStage: Sendable {
         onEach: @escaping @Sendable () -> Void = {}
     ) async throws -> Outcome {
         enum Piece: Sendable {
-            case spine(Int, SpineFindings, [String: Double])
+            case spine(Int, SpineFindings, SpineWork)
             case barcodes([BarcodeFinding])
-            case isbnLine(Int, ISBN?, Double)
+            case isbnLine(Int, ISBN?, Double, Int)
         }
         return try await withThrowingTaskGroup(of: Piece.self) { group in
             group.addTask {
@@ -83,33 +115,34 @@ struct SpineReadingStage: Sendable {
             }
             for (index, spine) in spines.enumerated() {
                 group.addTask {
-                    let (found, times) = try await recognizer.withEngine { engine in
+                    let (found, work) = try await recognizer.withEngine { engine in
                         self.findings(of: spine, in: image, engine: engine)
                     }
-                    return .spine(index, found, times)
+                    return .spine(index, found, work)
                 }
             }
             var findings = [SpineFindings?](repeating: nil, count: spines.count)
             var lineISBNs = [ISBN?](repeating: nil, count: spines.count)
             var foundBarcodes: [BarcodeFinding]?
             var waitingForBarcodes: [Int] = []
-            var partTimes = Dictionary(uniqueKeysWithValues: ReadingPart.allCases.map { ($0.rawValue, 0.0) })
+            var work = [SpineWork](repeating: SpineWork(), count: spines.count)
             let reader = isbnLineReader
             for try await piece in group {
                 var ready: [Int] = []
                 switch piece {
-                case let .spine(index, found, times):
+                case let .spine(index, found, spineWork):
                     findings[index] = found
-                    partTimes.merge(times, uniquingKeysWith: +)
+                    work[index] = spineWork
                     onEach()
                     if foundBarcodes == nil { waitingForBarcodes.append(index) } else { ready = [index] }
                 case let .barcodes(barcodes):
                     foundBarcodes = barcodes
                     ready = waitingForBarcodes
                     waitingForBarcodes = []
-                case let .isbnLine(index, isbn, milliseconds):
+                case let .isbnLine(index, isbn, milliseconds, calls):
                     lineISBNs[index] = isbn
-                    partTimes[ReadingPart.isbnLine.rawValue, default: 0] += milliseconds
+                    work[index].times[ReadingPart.isbnLine.rawValue] = milliseconds
+                    work[index].calls[ReadingPart.isbnLine.rawValue] = calls
                 }
                 let barcodes = foundBarcodes ?? []
                 for index in ready {
@@ -119,18 +152,18 @@ struct SpineReadingStage: Sendable {
                     else { continue }
                     let (polygon, orientation) = (found.spine.polygon, found.reading.orientation)
                     group.addTask {
-                        let (isbn, milliseconds) = try await recognizer.withEngine { engine in
+                        let (isbn, milliseconds, calls) = try await recognizer.withEngine { engine in
                             var stopwatch = Stopwatch()
+                            let before = engine.recognitions
                             let isbn = reader.read(polygon, in: image, orientation: orientation, engine: engine)
-                            return (isbn, stopwatch.lap())
+                            return (isbn, stopwatch.lap(), engine.recognitions - before)
                         }
-                        return .isbnLine(index, isbn, milliseconds)
+                        return .isbnLine(index, isbn, milliseconds, calls)
                     }
                 }
             }
             return Outcome(
-                findings: findings.compactMap { $0 }, lineISBNs: lineISBNs, barcodes: foundBarcodes ?? [],
-                partTimes: partTimes)
+                findings: findings.compactMap { $0 }, lineISBNs: lineISBNs, barcodes: foundBarcodes ?? [], work: work)
         }
     }
 
@@ -146,12 +179,16 @@ struct SpineReadingStage: Sendable {
     /// selected, its title checked against an independent reading of the stretch of the spine that
     /// holds it (`SpineReader.titleCheck(of:readIn:outline:in:engine:)`).
     /// A book whose kept reading is the one in plain grey is not checked: it is not selected.
-    func findings(of spine: DetectedSpine, in image: Image, engine: TesseractEngine) -> (
-        SpineFindings, [String: Double]
-    ) {
-        var times: [String: Double] = [:]
+    func findings(of spine: DetectedSpine, in image: Image, engine: TesseractEngine) -> (SpineFindings, SpineWork) {
+        var work = SpineWork()
         var stopwatch = Stopwatch()
-        func lap(_ part: ReadingPart) { times[part.rawValue, default: 0] += stopwatch.lap() }
+        var recognitions = engine.recognitions
+        func lap(_ part: ReadingPart) {
+            work.times[part.rawValue, default: 0] += stopwatch.lap()
+            guard part != .parse else { return }
+            work.calls[part.rawValue, default: 0] += engine.recognitions - recognitions
+            recognitions = engine.recognitions
+        }
 
         let crop = reader.colourCrop(spine.polygon, in: image)
         let first = reader.read(crop, engine: engine)
@@ -171,7 +208,7 @@ struct SpineReadingStage: Sendable {
             let wider = reader.colourCrop(SpineReader.widened(spine.polygon, by: Self.widening), in: image)
             let again = findings(of: spine, reading: reader.read(wider, engine: engine))
             made.append(again)
-            if again.confidence > kept.confidence { kept = again }
+            if again.confidence > kept.confidence { (kept, work.keptFrom) = (again, .wider) }
             lap(.wider)
         }
         // Doubtful: each line of lettering read on its own, against its own surroundings.
@@ -180,7 +217,7 @@ struct SpineReadingStage: Sendable {
                 of: spine, reading: reader.readByLines(crop, orientation: kept.reading.orientation, engine: engine))
             sameCut.append(lines.reading)
             made.append(lines)
-            if lines.confidence > kept.confidence { kept = lines }
+            if lines.confidence > kept.confidence { (kept, work.keptFrom) = (lines, .lines) }
             // The first reading of a doubtful book may have been surer read backwards; lettering read
             // the wrong way round makes no sure title: the lines are read the other way along it too.
             if lines.parsed.title == nil || lines.reading.text.meanConfidence < 50,
@@ -190,7 +227,7 @@ struct SpineReadingStage: Sendable {
                 let turned = findings(of: spine, reading: reader.readByLines(crop, orientation: other, engine: engine))
                 sameCut.append(turned.reading)
                 made.append(turned)
-                if turned.confidence > kept.confidence { kept = turned }
+                if turned.confidence > kept.confidence { (kept, work.keptFrom) = (turned, .lines) }
             }
             lap(.lines)
         }
@@ -199,7 +236,7 @@ struct SpineReadingStage: Sendable {
                 let again = findings(of: spine, reading: second)
                 sameCut.append(second)
                 made.append(again)
-                if again.confidence > kept.confidence { kept = again }
+                if again.confidence > kept.confidence { (kept, work.keptFrom) = (again, .again) }
                 // A background that varies is where inking by colour is least sure: one more
                 // reading, in plain grey, when the book is still doubtful. (Not on a spine of one
                 // colour, where colour distance already sets the lettering apart.)
@@ -208,7 +245,7 @@ struct SpineReadingStage: Sendable {
                     grey.isReadInPlainGrey = true
                     sameCut.append(grey.reading)
                     made.append(grey)
-                    if grey.confidence > kept.confidence { kept = grey }
+                    if grey.confidence > kept.confidence { (kept, work.keptFrom) = (grey, .again) }
                 }
             }
             lap(.again)
@@ -229,7 +266,7 @@ struct SpineReadingStage: Sendable {
             kept.checkReadsOn = check?.readsOn ?? false
             lap(.check)
         }
-        return (kept, times)
+        return (kept, work)
     }
 
     /// `kept` with the words it lacks that the other readings of its cut, `sameCut`, read surely

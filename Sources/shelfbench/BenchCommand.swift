@@ -115,7 +115,8 @@ struct BenchCommand: AsyncParsableCommand {
         var result = BenchResult(
             folder: folder, photos: photos.count, scorecard: Scorecard(truths: truths.map(\.truth), report: scanned),
             times: StageTimes(photos: run.reports.map { ($0.timings, $0.elapsedMs) }),
-            spinesPerSecond: run.spinesPerSecond, wallSeconds: run.wallSeconds, peakResidentMiB: run.peakResidentMiB)
+            spinesPerSecond: run.spinesPerSecond, wallSeconds: run.wallSeconds, peakResidentMiB: run.peakResidentMiB,
+            reading: ReadingCost(reports: run.reports))
         if baseline {
             do {
                 let peer = try NaiveBaseline().run(photos)

@@ -27,10 +27,22 @@ struct BenchEndToEndTests {
             var scorecard: Card
             var perPhoto: Spread?
         }
+        struct Reading: Decodable {
+            struct Part: Decodable {
+                var name: String
+                var ranShare: Double
+                var kept: Int
+            }
+            var spines: Int
+            var callsPerSpine: Double
+            var millisecondsPerSpine: Double
+            var parts: [Part]
+        }
         var photos: Int
         var scorecard: Card
         var times: Times
         var peakResidentMiB: Double
+        var reading: Reading?
         var baseline: Baseline?
     }
 
@@ -66,6 +78,11 @@ struct BenchEndToEndTests {
         #expect((result.scorecard.spineRecall ?? 0) > 0.8, "the leaning shelf's spines are found")
         #expect(result.times.stages["read"]?.photos == 2 && result.times.stages["decode"] != nil)
         #expect((result.times.total?.medianMs ?? 0) > 0 && result.peakResidentMiB > 10)
+        // What reading cost a spine, part by part: the first reading ran on every spine.
+        let reading = try #require(result.reading)
+        #expect(reading.spines >= 10 && reading.callsPerSpine >= 1 && reading.millisecondsPerSpine > 0)
+        #expect(reading.parts.first?.name == "read.first" && reading.parts.first?.ranShare == 1)
+        #expect(reading.parts.reduce(0) { $0 + $1.kept } == reading.spines)
         // The naive peer ran on the same photos: zbarimg reads the barcode too.
         let baseline = try #require(result.baseline)
         #expect(baseline.scorecard.images == 2 && baseline.perPhoto?.photos == 2)

@@ -36,6 +36,15 @@ struct ShelfScannerTests {
                 })
             #expect(book.selected == (book.confidence >= BookAssessor.defaultMinimumConfidence))
         }
+        // What reading took: every spine read first, each kept reading counted once, and each
+        // selected book's reading among the kept.
+        let work = try #require(report.readingWork)
+        let first = try #require(work.parts["read.first"])
+        #expect(work.spines >= report.books.count && first.spines == work.spines)
+        #expect(first.calls >= work.spines && work.calls > first.calls)
+        #expect(work.parts.values.reduce(0) { $0 + $1.kept } == work.spines)
+        #expect(work.parts.values.reduce(0) { $0 + $1.keptSelected } == selected.count)
+        #expect(work.parts["read.check"].map { $0.kept == 0 && $0.spines >= selected.count } ?? selected.isEmpty)
     }
 
     /// A back cover scanned as a shelf: its code is read, and its bars, which detection outlines

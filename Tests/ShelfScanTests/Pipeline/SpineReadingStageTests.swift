@@ -115,10 +115,11 @@ struct SpineReadingStageTests {
         let image = SpineReaderTests.mottledSpine().rotated(quarterTurns: 1)
         let outline = SpineReaderTests.wholeOutline(of: image)
         let spine = DetectedSpine(polygon: outline, score: 1, row: 0, lean: 0)
-        let (found, times) = try Self.stage().findings(of: spine, in: image, engine: try TesseractEngine())
+        let (found, work) = try Self.stage().findings(of: spine, in: image, engine: try TesseractEngine())
         #expect(found.parsed.title?.folded.contains("harbour lights") == true, "\(found.reading.text.text)")
         #expect(found.isReadInPlainGrey && found.titleAgreement == nil, "read in grey, so not checked")
-        #expect((times["read.again"] ?? 0) > 0)
+        #expect((work.times["read.again"] ?? 0) > 0 && (work.calls["read.again"] ?? 0) >= 2 && work.keptFrom == .again)
+        #expect(work.calls["read.check"] == nil)
     }
 
     /// A doubtful spine is read line by line, and that reading is kept when it is the one trusted
@@ -126,13 +127,15 @@ struct SpineReadingStageTests {
     @Test func keepsTheLineByLineReadingOfSmallLinesBesideATitle() throws {
         let image = LineReadingTests.labelledSpine().rotated(quarterTurns: 1)
         let spine = DetectedSpine(polygon: SpineReaderTests.wholeOutline(of: image), score: 1, row: 0, lean: 0)
-        let (found, times) = try Self.stage().findings(of: spine, in: image, engine: try TesseractEngine())
+        let (found, work) = try Self.stage().findings(of: spine, in: image, engine: try TesseractEngine())
         let title = try #require(found.parsed.title?.folded, "\(found.reading.text.text)")
         #expect(title.hasPrefix("atlas of") && title.hasSuffix("high peaks"), "\(found.reading.text.text)")
-        #expect((times["read.lines"] ?? 0) > 0)
+        #expect((work.times["read.lines"] ?? 0) > 0 && work.keptFrom == .lines)
+        // One Tesseract call a line at least: the label, "ATLAS OF", "THE" and the title.
+        #expect((work.calls["read.lines"] ?? 0) >= 4)
         // The line reading settled it: the readings of the whole spine against local backgrounds and
         // in grey are not made.
-        #expect(found.confidence >= SpineReadingStage.doubtfulConfidence && times["read.again"] == nil)
+        #expect(found.confidence >= SpineReadingStage.doubtfulConfidence && work.times["read.again"] == nil)
     }
 
     /// A book whose readings all ran the wrong way along the spine (shelf-002's "Ninth Tide" and
@@ -164,9 +167,9 @@ struct SpineReadingStageTests {
         let clipped = stage.parser.parse(stage.reader.read(stage.reader.colourCrop(narrow, in: image), engine: engine).text)
         #expect(!SpineReaderTests.similar(clipped.title, book.title), "the narrow cut alone reads \(clipped.title ?? "-")")
         let spine = DetectedSpine(polygon: narrow, score: 1, row: 0, lean: 0)
-        let (found, times) = stage.findings(of: spine, in: image, engine: engine)
+        let (found, work) = stage.findings(of: spine, in: image, engine: engine)
         #expect(SpineReaderTests.similar(found.parsed.title, book.title), "\(found.reading.text.text)")
-        #expect((times["read.wider"] ?? 0) > 0)
+        #expect((work.times["read.wider"] ?? 0) > 0 && work.keptFrom == .wider)
     }
 
     /// A failed barcode search fails the stage as the barcode search's failure, not reading's.
