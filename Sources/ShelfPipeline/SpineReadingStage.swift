@@ -167,17 +167,17 @@ struct SpineReadingStage: Sendable {
         }
     }
 
-    /// One spine read through on a worker thread, with the worker time of each part: the first
-    /// reading; its parse; when doubtful and its words run into the outline's long sides, a reading
-    /// of a wider cut; when doubtful, a reading line by line (`SpineReader.readByLines`), the
-    /// other way along the spine too when that makes no sure title, and,
-    /// when still doubtful, one against the spine's local backgrounds from the same cut and, when
-    /// the background varies and the book is still doubtful, one in plain grey, the parse the
-    /// confidence model trusts most kept, with the words it lacks that the other readings of the
-    /// same cut read surely (`SpineReader.merging(wordsOf:into:)`) when the model trusts that no
-    /// less; and when the book would be
-    /// selected, its title checked against an independent reading of the stretch of the spine that
-    /// holds it (`SpineReader.titleCheck(of:readIn:outline:in:engine:)`).
+    /// One spine read through on a worker thread, with the work of each part (`SpineWork`): the
+    /// first reading; its parse; when doubtful and its words run into the outline's long sides, a
+    /// reading of a wider cut; when doubtful, a reading line by line (`SpineReader.readByLines`),
+    /// the other way along the spine too when that makes no sure title — a spine on which it finds
+    /// no line of lettering tall enough to read is read no more — and, when still doubtful, one
+    /// against the spine's local backgrounds from the same cut and, when the background varies and
+    /// the book is still doubtful, one in plain grey, the parse the confidence model trusts most
+    /// kept, with the words it lacks that the other readings of the same cut read surely
+    /// (`SpineReader.merging(wordsOf:into:)`) when the model trusts that no less; and when the book
+    /// would be selected, its title checked against an independent reading of the stretch of the
+    /// spine that holds it (`SpineReader.titleCheck(of:readIn:outline:in:engine:)`).
     /// A book whose kept reading is the one in plain grey is not checked: it is not selected.
     func findings(of spine: DetectedSpine, in image: Image, engine: TesseractEngine) -> (SpineFindings, SpineWork) {
         var work = SpineWork()
@@ -212,16 +212,20 @@ struct SpineReadingStage: Sendable {
             lap(.wider)
         }
         // Doubtful: each line of lettering read on its own, against its own surroundings.
+        var isIllegible = false
         if readsLineByLine, kept.confidence < Self.doubtfulConfidence {
+            let before = engine.recognitions
             let lines = findings(
                 of: spine, reading: reader.readByLines(crop, orientation: kept.reading.orientation, engine: engine))
+            // Not one line of lettering a person could read (`SpineReader.leastLegibleLetterHeight`).
+            isIllegible = engine.recognitions == before
             sameCut.append(lines.reading)
             made.append(lines)
             if lines.confidence > kept.confidence { (kept, work.keptFrom) = (lines, .lines) }
             // The first reading of a doubtful book may have been surer read backwards; lettering read
             // the wrong way round makes no sure title: the lines are read the other way along it too.
             if lines.parsed.title == nil || lines.reading.text.meanConfidence < 50,
-                lines.reading.orientation != .horizontal
+                lines.reading.orientation != .horizontal, !isIllegible
             {
                 let other: TextOrientation = lines.reading.orientation == .topToBottom ? .bottomToTop : .topToBottom
                 let turned = findings(of: spine, reading: reader.readByLines(crop, orientation: other, engine: engine))
@@ -231,7 +235,7 @@ struct SpineReadingStage: Sendable {
             }
             lap(.lines)
         }
-        if kept.confidence < Self.doubtfulConfidence {
+        if kept.confidence < Self.doubtfulConfidence, !isIllegible {
             if let second = reader.readAgainstLocalBackground(crop, engine: engine) {
                 let again = findings(of: spine, reading: second)
                 sameCut.append(second)

@@ -4,6 +4,9 @@ import ShelfOCR
 extension SpineReader {
     /// The height a line of lettering is scaled to before it is read on its own.
     static let lineReadingHeight = 48.0
+    /// Letters less tall than this many of the photo's pixels are legible to no one: such a "line"
+    /// is specks, grain or the stubs of larger letters, and is not read.
+    static let leastLegibleLetterHeight = 3.0
 
     /// A reading of a book line by line, for when the readings of the whole spine were doubtful:
     /// the crop in plain grey, turned the way `orientation` says, its lines of lettering found
@@ -19,7 +22,7 @@ extension SpineReader {
         let turned = crop.image.grayscale().rotated(quarterTurns: orientation.quarterTurns)
         let bounds = PixelRect(x: 0, y: 0, width: turned.width, height: turned.height)
         var read: [RecognizedText.Line] = []
-        for line in turned.textLines() {
+        for line in turned.textLines() where line.letterHeight * crop.scale >= Self.leastLegibleLetterHeight {
             let margin = Int(0.3 * Double(line.box.height)) + 2
             let region = line.box.insetBy(-margin).intersection(bounds)
             guard !region.isEmpty else { continue }

@@ -138,6 +138,36 @@ struct SpineReadingStageTests {
         #expect(found.confidence >= SpineReadingStage.doubtfulConfidence && work.times["read.again"] == nil)
     }
 
+    /// A spine lying on its side, dark green with pale capitals (the title 21 pixels tall, the
+    /// author 14), shrunk `factor` times as a photo taken from further away shrinks it.
+    static func smallLetteredSpine(shrunkBy factor: Int) -> Image {
+        var spine = Image(width: 960, height: 96, format: .rgb, filledWith: 0)
+        spine.fill(PixelRect(x: 0, y: 0, width: 960, height: 96), with: Image.Colour(red: 20, green: 70, blue: 45))
+        let pale = Image.Colour(red: 235, green: 230, blue: 210)
+        spine.drawText("THE SILENT ORCHARD", at: (40, 38), scale: 3, colour: pale)
+        spine.drawText("MAREN HOLT", at: (700, 42), scale: 2, colour: pale)
+        return spine.downscaled(byFactor: factor).rotated(quarterTurns: 1)
+    }
+
+    /// A spine so small in its photo that its letters are 1 to 2 pixels tall is legible to no one:
+    /// the line reading finds no line to read, and the further readings are not made. Half as
+    /// small again (letters of 2 to 3 pixels, blurred a little taller), the doubtful spine's lines
+    /// are read.
+    @Test func makesNoFurtherReadingsOfASpineTooSmallToRead() throws {
+        let stage = try Self.stage()
+        let engine = try TesseractEngine()
+        let tiny = Self.smallLetteredSpine(shrunkBy: 12)
+        let tinySpine = DetectedSpine(polygon: SpineReaderTests.wholeOutline(of: tiny), score: 1, row: 0, lean: 0)
+        let (illegible, tinyWork) = stage.findings(of: tinySpine, in: tiny, engine: engine)
+        #expect(illegible.confidence < SpineReadingStage.doubtfulConfidence)
+        #expect(tinyWork.calls["read.lines"] == 0 && tinyWork.calls["read.again"] == nil, "\(tinyWork.calls)")
+        let small = Self.smallLetteredSpine(shrunkBy: 8)
+        let smallSpine = DetectedSpine(polygon: SpineReaderTests.wholeOutline(of: small), score: 1, row: 0, lean: 0)
+        let (smallFound, smallWork) = stage.findings(of: smallSpine, in: small, engine: engine)
+        #expect(smallFound.confidence < SpineReadingStage.doubtfulConfidence)
+        #expect((smallWork.calls["read.lines"] ?? 0) > 0, "\(smallWork.calls)")
+    }
+
     /// A book whose readings all ran the wrong way along the spine (shelf-002's "Ninth Tide" and
     /// "Glass Keeper": their whole-spine readings were surer read backwards) is read line by line the
     /// other way too, when the line reading the way the first took makes no sure title.

@@ -45,6 +45,24 @@ import Testing
         #expect(lines.text.lines.last?.words.map(\.text) == ["THE"], "\(text)")
     }
 
+    /// The same spine cut from a photo ten times smaller (each pixel of the cut a tenth of the
+    /// photo's): the small lines' letters, 2 to 3 of the photo's pixels tall, are legible to no
+    /// one and are not given to Tesseract; the title's, 5.6 pixels tall, are read.
+    @Test func leavesOutLinesTooSmallInThePhotoToRead() throws {
+        let spine = Self.labelledSpine().rotated(quarterTurns: 1)
+        let reader = SpineReader(lexicon: SpineReaderTests.models.lexicon)
+        let engine = try TesseractEngine()
+        let crop = reader.colourCrop(SpineReaderTests.wholeOutline(of: spine), in: spine)
+        let before = engine.recognitions
+        let sharp = reader.readByLines(crop, orientation: .topToBottom, engine: engine)
+        let sharpCalls = engine.recognitions - before
+        let small = reader.readByLines((crop.image, 0.1), orientation: .topToBottom, engine: engine)
+        let smallCalls = engine.recognitions - before - sharpCalls
+        #expect(sharp.text.text.contains("ATLAS OF") && sharp.text.text.contains("HIGH PEAKS"), "\(sharp.text.text)")
+        #expect(small.text.text.contains("HIGH PEAKS") && !small.text.text.contains("ATLAS"), "\(small.text.text)")
+        #expect(smallCalls >= 1 && smallCalls < sharpCalls, "\(smallCalls) calls against \(sharpCalls)")
+    }
+
     /// A reading of nothing: a blank spine, and a crop too small to hold a line.
     @Test func readsNothingOnABlankSpine() throws {
         let reader = SpineReader(lexicon: SpineReaderTests.models.lexicon)
