@@ -26,9 +26,6 @@ public struct ReadingCost: Sendable, Codable, Equatable {
     /// In the order reading runs them; a part no spine needed is left out.
     public var parts: [Part]
 
-    /// The parts of reading, in the order they run (`SpineReadingStage.ReadingPart`).
-    static let order = ["read.first", "read.wider", "read.lines", "read.again", "read.check", "read.isbnLine"]
-
     /// The cost over `reports`; nil when none of them read a spine.
     public init?(reports: [ImageReport]) {
         let work = reports.compactMap(\.readingWork).reduce(ReadingWork()) { $0.adding($1) }
@@ -36,12 +33,12 @@ public struct ReadingCost: Sendable, Codable, Equatable {
         let spines = Double(work.spines)
         var milliseconds: [String: Double] = [:]
         for report in reports where report.readingWork != nil {
-            for (name, time) in report.timings where Self.order.contains(name) { milliseconds[name, default: 0] += time }
+            for (name, time) in report.timings where ReadingWork.partNames.contains(name) { milliseconds[name, default: 0] += time }
         }
         self.spines = work.spines
         callsPerSpine = Double(work.calls) / spines
         millisecondsPerSpine = milliseconds.values.reduce(0, +) / spines
-        parts = Self.order.compactMap { name in
+        parts = ReadingWork.partNames.compactMap { name in
             guard let part = work.parts[name], part.spines > 0 || part.kept > 0 else { return nil }
             return Part(
                 name: name, ranShare: Double(part.spines) / spines, callsPerSpine: Double(part.calls) / spines,

@@ -30,6 +30,9 @@ public struct ReadingWork: Sendable, Codable, Equatable {
         }
     }
 
+    /// The names of the parts that read (all but parsing), in the order they run.
+    public static let partNames = SpineReadingStage.ReadingPart.allCases.filter { $0 != .parse }.map(\.rawValue)
+
     /// The spines read.
     public var spines: Int
     /// By part name (`read.first`, `read.wider`, `read.lines`, `read.again`, `read.check`,

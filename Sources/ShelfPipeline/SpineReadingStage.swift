@@ -82,12 +82,13 @@ struct SpineReadingStage: Sendable {
     }
 
     /// The parts of reading a spine, named as the report's `timings` name their worker times.
+    /// In the order they run.
     enum ReadingPart: String, CaseIterable {
         case first = "read.first"
         case parse = "read.parse"
-        case again = "read.again"
-        case lines = "read.lines"
         case wider = "read.wider"
+        case lines = "read.lines"
+        case again = "read.again"
         case check = "read.check"
         case isbnLine = "read.isbnLine"
     }
