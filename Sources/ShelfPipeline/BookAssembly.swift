@@ -7,8 +7,9 @@ import ShelfLibrary
 import ShelfWorkers
 
 /// The last stage of a photo: each spine's findings, with the barcode on it or the ISBN printed on
-/// it, become a reported book, matched against the owner's library; and the photo's ISBNs are
-/// gathered, barcodes first. An outline that shows no book (`SpineFindings.showsNoBook`) and has
+/// it, become a reported book, identified in the catalogue, its author left out when it is no name
+/// (`BookAssessor.withoutAuthorThatIsNoName(_:)`), and matched against the owner's library; and
+/// the photo's ISBNs are gathered, barcodes first. An outline that shows no book (`SpineFindings.showsNoBook`) and has
 /// no ISBN is not reported, nor one that is a bar of a code read beside it (`isBar(_:of:)`).
 struct BookAssembly: Sendable {
     var assessor: BookAssessor
@@ -43,6 +44,9 @@ struct BookAssembly: Sendable {
                 }
             }
         }
+        // After the catalogue, which may know the book by a surname read amiss; before the library,
+        // whose books are compared by title and author.
+        books = books.map(assessor.withoutAuthorThatIsNoName)
         for index in books.indices {
             guard let match = library?.match(for: books[index].scannedBook) else { continue }
             if match.isWanted { books[index].markWanted(match) } else { books[index].markInLibrary(match) }

@@ -39,7 +39,8 @@ public struct BookAssessor: Sendable {
     /// taken for spines): 1 when it was, absent otherwise. Such a book is not selected.
     public static let pageTextSignal = "pageText"
     /// The report's name for an author left out because what was read cannot be a name
-    /// (`ParsedSpine.droppedAuthor`): 1 when one was, absent otherwise.
+    /// (`ParsedSpine.droppedAuthor`, `withoutAuthorThatIsNoName(_:)`): 1 when one was, absent
+    /// otherwise.
     public static let authorNotANameSignal = "authorNotAName"
     /// The report's name for a title with a word OCR most likely misread (`Lexicon.misreadWords`):
     /// 1 when it has one, absent otherwise. Such a book is not selected unless a catalogue names it.
@@ -73,6 +74,17 @@ public struct BookAssessor: Sendable {
         book.selected = false
         book.status = .uncertain
         book.signals[Self.pageTextSignal] = 1
+        return book
+    }
+
+    /// The book without the author read on it when that is no name (`Lexicon.isNoName(_:)`): the
+    /// book keeps its title, confidence and selection, and says why its author is blank. An author
+    /// a catalogue named stays; without the lists nothing is judged.
+    public func withoutAuthorThatIsNoName(_ book: DetectedBook) -> DetectedBook {
+        guard book.identified == nil, let author = book.author, lexicon?.isNoName(author) ?? false else { return book }
+        var book = book
+        book.author = nil
+        book.signals[Self.authorNotANameSignal] = 1
         return book
     }
 

@@ -14,6 +14,9 @@ public struct Lexicon: Sendable {
     public var givenNames: Set<String>
     /// Particles of surnames and connectors in names ("de", "van", "le").
     public var nameParticles: Set<String>
+    /// The surnames of the built-in catalogue's authors, folded: surnames that are also ordinary
+    /// words ("King", "Green") among them.
+    public var authorSurnames: Set<String>
     /// Publishers and imprints, folded, one or more words each.
     public var publishers: Set<String> {
         didSet { longPublishersByLength = Self.byLength(publishers) }
@@ -23,13 +26,14 @@ public struct Lexicon: Sendable {
 
     public init(
         words: Set<String>, properNames: Set<String> = [], otherWords: Set<String> = [], givenNames: Set<String>, nameParticles: Set<String>,
-        publishers: Set<String>
+        publishers: Set<String>, authorSurnames: Set<String> = []
     ) {
         self.words = words
         self.properNames = properNames
         self.otherWords = otherWords
         self.givenNames = givenNames
         self.nameParticles = nameParticles
+        self.authorSurnames = authorSurnames
         self.publishers = publishers
         self.longPublishersByLength = Self.byLength(publishers)
     }
@@ -46,7 +50,8 @@ public struct Lexicon: Sendable {
         self.init(
             words: try set("english-words.txt"), properNames: try set("proper-names.txt"),
             otherWords: try set("other-words.txt"), givenNames: try set("given-names.txt"),
-            nameParticles: try set("name-particles.txt"), publishers: try set("publishers.txt"))
+            nameParticles: try set("name-particles.txt"), publishers: try set("publishers.txt"),
+            authorSurnames: try set("author-surnames.txt"))
     }
 
     /// Whether a folded word is an English word or a name.

@@ -1,0 +1,72 @@
+import Testing
+
+@testable import ShelfDetection
+import ShelfCatalog
+@testable import ShelfPipeline
+@testable import ShelfReading
+
+/// An author read that is no person's name is left out of the book, which keeps its title and
+/// selection: a blank author is seen and filled in, a stored word is not.
+@Suite struct AuthorNameTests {
+    static let lexicon = try! ScanModels.load().lexicon
+
+    /// Marks no name has, and lone ordinary words that no list knows as a name: what OCR reads off
+    /// a volume number, a publisher's mark or the end of a title.
+    @Test(arguments: ["Harbour?", "Wells!", "Ann* Grey", "Vale)", "Tide: Grey", "Gr|ey", "Three", "Lamp", "Boats", "Boats."])
+    func isNoName(_ author: String) {
+        #expect(Self.lexicon.isNoName(author))
+    }
+
+    /// Names as spines print them, whatever their marks; and a lone word that is a surname of the
+    /// catalogue's authors ("King", "Brown") or no ordinary word ("Ishiguro").
+    @Test(arguments: [
+        "Kazuo Ishiguro", "Ishiguro", "KING", "Brown", "Wells", "Flannery O'Connor", "J. R. R. Tolkien", "Smith-Jones",
+        "Earvin «Magic» Johnson", "Pasqual i Escrivà", "Jo Nesbø",
+    ])
+    func isAName(_ author: String) {
+        #expect(!Self.lexicon.isNoName(author))
+    }
+
+    static func book(author: String) throws -> DetectedBook {
+        let assessor = BookAssessor(model: try ScanModels.load().confidence, lexicon: lexicon)
+        let findings = SpineFindings(
+            spine: TitleCheckTests.saltRoad.spine, reading: TitleCheckTests.saltRoad.reading,
+            parsed: ParsedSpine(title: "The Salt Road", author: author),
+            assessment: Assessment(signals: [:], modelled: 0.9, isbnFloor: 0.95), titleAgreement: 1)
+        return assessor.book(from: findings, isbn: nil)
+    }
+
+    /// Through the assembly of a photo's books: the author that is no name is blank, the book still
+    /// selected at its confidence, the reason given; a name stays as read.
+    @Test func assemblyLeavesOutAnAuthorThatIsNoName() throws {
+        let assessor = BookAssessor(model: try ScanModels.load().confidence, lexicon: Self.lexicon)
+        let spine = TitleCheckTests.saltRoad.spine
+        func findings(author: String) -> SpineFindings {
+            SpineFindings(
+                spine: spine, reading: TitleCheckTests.saltRoad.reading,
+                parsed: ParsedSpine(title: "The Salt Road", author: author),
+                assessment: Assessment(signals: [:], modelled: 0.9, isbnFloor: 0.95), titleAgreement: 1)
+        }
+        let assembly = BookAssembly(assessor: assessor, library: nil)
+        let (books, _) = assembly.books(
+            of: [findings(author: "Three"), findings(author: "Nora Vance")], barcodes: [], lineISBNs: [nil, nil])
+        #expect(books.map(\.author) == [nil, "Nora Vance"])
+        #expect(books.map(\.selected) == [true, true])
+        #expect(books[0].confidence == books[1].confidence)
+        #expect(books[0].doubts.contains { $0.contains("no name") })
+        #expect(books[1].signals[BookAssessor.authorNotANameSignal] == nil)
+    }
+
+    /// A catalogue that names the book gives its author, which is not judged; without the word
+    /// lists nothing is.
+    @Test func anIdentifiedAuthorOrNoListsLeaveTheAuthor() throws {
+        var book = try Self.book(author: "Lamp")
+        let work = CatalogWork(key: "/works/OL1W", title: "The Salt Road", authors: ["Jane Lamp"], isbns: [])
+        book.markIdentified(CatalogMatch(work: work, matchedBy: .titleAndAuthor, similarity: 0.92), minimumConfidence: 0.7)
+        let assessor = BookAssessor(model: try ScanModels.load().confidence, lexicon: Self.lexicon)
+        #expect(assessor.withoutAuthorThatIsNoName(book).author == "Jane Lamp")
+        let unjudged = BookAssessor(model: try ScanModels.load().confidence, lexicon: nil)
+        #expect(unjudged.withoutAuthorThatIsNoName(try Self.book(author: "Lamp")).author == "Lamp")
+        #expect(assessor.withoutAuthorThatIsNoName(try Self.book(author: "Lamp")).author == nil)
+    }
+}
