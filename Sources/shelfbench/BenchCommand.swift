@@ -69,12 +69,15 @@ struct BenchCommand: AsyncParsableCommand {
         }
         guard !truths.isEmpty else { throw ValidationError("\(folder): no .truth.json files below it") }
         if let score {
-            let report = try JSONDecoder().decode(Scorecard.Report.self, from: Data(contentsOf: URL(fileURLWithPath: score)))
-            let card = Scorecard(truths: truths.map(\.truth), report: report)
+            let data = try Data(contentsOf: URL(fileURLWithPath: score))
+            let card = Scorecard(truths: truths.map(\.truth), report: try JSONDecoder().decode(Scorecard.Report.self, from: data))
+            // A shelfscan report carries its reading work: its cost is shown as a scan's would be.
+            let reading = (try? JSONDecoder().decode(ScannedImages.self, from: data)).flatMap { ReadingCost(reports: $0.images) }
             if json {
-                try Self.printJSON(card)
+                try Self.printJSON(ScoredReport(scorecard: card, reading: reading))
             } else {
                 for (name, value) in card.lines { print("\(name): \(value)") }
+                if let reading { print(([""] + reading.lines).joined(separator: "\n")) }
             }
             return
         }
@@ -139,6 +142,26 @@ struct BenchCommand: AsyncParsableCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         print(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+}
+
+/// The photos of a shelfscan report, as the scanner made them.
+private struct ScannedImages: Decodable {
+    var images: [ImageReport]
+}
+
+/// What `--score` prints as JSON: the scorecard's figures, and the reading's cost when the report
+/// carries its reading work.
+private struct ScoredReport: Encodable {
+    var scorecard: Scorecard
+    var reading: ReadingCost?
+
+    enum CodingKeys: String, CodingKey { case reading }
+
+    func encode(to encoder: any Encoder) throws {
+        try scorecard.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(reading, forKey: .reading)
     }
 }
 

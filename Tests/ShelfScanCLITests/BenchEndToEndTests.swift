@@ -97,6 +97,13 @@ struct BenchEndToEndTests {
         let card = try JSONDecoder().decode(Result.Card.self, from: scored)
         #expect(card.images == 2 && card.isbnRecall == result.scorecard.isbnRecall)
         #expect(card.spineRecall == result.scorecard.spineRecall && card.titleRecall == result.scorecard.titleRecall)
+        // And the reading's cost, from the work the report carries: the same spines, calls and parts.
+        struct Scored: Decodable { var reading: Result.Reading? }
+        let scoredReading = try #require(try JSONDecoder().decode(Scored.self, from: scored).reading)
+        #expect(scoredReading.spines == reading.spines && scoredReading.callsPerSpine == reading.callsPerSpine)
+        #expect(scoredReading.parts.map(\.name) == reading.parts.map(\.name))
+        let (_, text) = try Self.run([folder.path, "--score", reportFile.path])
+        #expect(String(decoding: text, as: UTF8.self).contains("reading a spine (\(reading.spines) spines)"))
     }
 
     @Test func findsTheSpinesAloneWithoutReadingThem() throws {
