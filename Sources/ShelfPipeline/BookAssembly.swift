@@ -9,8 +9,9 @@ import ShelfWorkers
 /// The last stage of a photo: each spine's findings, with the barcode on it or the ISBN printed on
 /// it, become a reported book, identified in the catalogue, its author left out when it is no name
 /// (`BookAssessor.withoutAuthorThatIsNoName(_:)`), and matched against the owner's library; and
-/// the photo's ISBNs are gathered, barcodes first. An outline that shows no book (`SpineFindings.showsNoBook`) and has
-/// no ISBN is not reported, nor one that is a bar of a code read beside it (`isBar(_:of:)`).
+/// the photo's ISBNs are gathered, barcodes first. An outline that shows no book
+/// (`SpineFindings.showsNoBook`) and has no ISBN is not reported, nor one that is a bar of a code
+/// read beside it (`isBar(_:of:)`).
 struct BookAssembly: Sendable {
     var assessor: BookAssessor
     var library: LibraryMatcher?
