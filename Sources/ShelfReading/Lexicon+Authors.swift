@@ -7,19 +7,48 @@ extension Lexicon {
     static let marksOfNames: Set<Character> = [" ", ".", ",", "'", "’", "‘", "-", "&", "«", "»", "\"", "“", "”"]
 
     /// Whether an author read off a spine is, as it stands, no person's name: it holds a mark no
-    /// name has ("Harbour?", "Wells!", "Ann* Grey", "Vale)"), or it is one ordinary word that
-    /// neither the name lists nor the built-in catalogue's authors have as a name: the "Three" of
-    /// "Volume Three", the "Sons" of a publisher's "& Sons" half read, the last word of a title set
-    /// apart. "King", "Brown" or "Ishiguro" alone are names. A surname that is an ordinary word no
-    /// list knows as a name is judged no name too: an author left blank is seen and filled in, a
-    /// word stored as one is not.
+    /// name has ("Harbour?", "Wells!", "Ann* Grey", "Vale)"); or a word whose capitals fall where
+    /// no name's do ("BRenna", "MaryS", "pEArce") and which, read in one case, no list knows as a
+    /// name; or no word of it has three letters, unless a list has it as a name ("Li Ao" is a
+    /// name, "T Aa" and "Oh W" are scraps); or it is one ordinary word that neither the name lists nor the built-in catalogue's
+    /// authors have as a name: the "Three" of "Volume Three", the "Sons" of a publisher's "& Sons"
+    /// half read, the last word of a title set apart. "King", "Brown" or "Ishiguro" alone are
+    /// names. A surname that is an ordinary word no list knows as a name is judged no name too: an
+    /// author left blank is seen and filled in, a word stored as one is not.
     public func isNoName(_ author: String) -> Bool {
         if author.contains(where: { !$0.isLetter && !Self.marksOfNames.contains($0) }) { return true }
+        let parts = author.split(whereSeparator: { !$0.isLetter })
+        if parts.contains(where: { !Self.isCasedAsAName($0) && !isKnownName(String($0).folded) }) { return true }
+        // Initials and scraps alone: no word of three letters or more, nor one a list has as a name.
+        if !parts.contains(where: { $0.count >= 3 || ($0.count == 2 && isKnownName(String($0).folded)) }) { return true }
         let words = author.split(whereSeparator: \.isWhitespace)
         guard words.count == 1, let word = words.first else { return false }
         let folded = String(word.filter(\.isLetter)).folded
         guard folded.count >= 2 else { return false }
-        return isOrdinaryWord(folded) && !givenNames.contains(folded) && !properNames.contains(folded)
-            && !authorSurnames.contains(folded)
+        return isOrdinaryWord(folded) && !isKnownName(folded)
+    }
+
+    /// Whether a folded word is a given name, a proper name or a surname of the built-in catalogue's
+    /// authors.
+    func isKnownName(_ folded: String) -> Bool {
+        givenNames.contains(folded) || properNames.contains(folded) || authorSurnames.contains(folded)
+    }
+
+    /// Whether a run of letters has its capitals where a name's are: all in one case ("GREY",
+    /// "grey", initials "JRR"); capitalised, each capital followed by small letters ("Grey",
+    /// "McArdle", "DeVane"); or a name run into a surname in capitals ("elenaMORROW",
+    /// "MacLEAN"). Not "BRenna" (two capitals, then small letters), "MaryS" (a capital last) or
+    /// "pEArce". OCR gets case wrong where the lettering is small or worn, and the letters it
+    /// reads then are seldom a name's either.
+    static func isCasedAsAName(_ letters: Substring) -> Bool {
+        let cased = letters.filter { $0.isUppercase || $0.isLowercase }
+        guard cased.contains(where: \.isUppercase), cased.contains(where: \.isLowercase) else { return true }
+        let isCapital = cased.map(\.isUppercase)
+        // Capitalised: no two capitals side by side, and none last.
+        if isCapital.last == false, !zip(isCapital, isCapital.dropFirst()).contains(where: { $0 && $1 }) { return true }
+        // A name, capitalised or in small letters, run into two capitals or more up to the end.
+        let capitalsLast = isCapital.reversed().prefix(while: { $0 }).count
+        let name = isCapital.dropLast(capitalsLast)
+        return capitalsLast >= 2 && name.dropFirst().allSatisfy { !$0 } && name.contains(false)
     }
 }

@@ -17,11 +17,21 @@ import ShelfCatalog
         #expect(Self.lexicon.isNoName(author))
     }
 
+    /// Words whose capitals fall where no name's do, as OCR reads small or worn lettering, beside a
+    /// name or alone; and initials or scraps with no word a name could be.
+    @Test(arguments: ["QUillon", "Edda VArne", "TorvaK", "hOLMqvast", "Fenna DRellow", "BRedwick-Holt", "Ty Oo", "Q. Ek", "J. K."])
+    func isNoNameByCaseOrLength(_ author: String) {
+        #expect(Self.lexicon.isNoName(author))
+    }
+
     /// Names as spines print them, whatever their marks; and a lone word that is a surname of the
-    /// catalogue's authors ("King", "Brown") or no ordinary word ("Ishiguro").
+    /// catalogue's authors ("King", "Brown") or no ordinary word ("Ishiguro"); and capitals where
+    /// names have them: after "Mc", "Mac", "De" or "O'", a surname in capitals run into the given
+    /// name, initials; or a known name read in the wrong case ("bROWN").
     @Test(arguments: [
         "Kazuo Ishiguro", "Ishiguro", "KING", "Brown", "Wells", "Flannery O'Connor", "J. R. R. Tolkien", "Smith-Jones",
-        "Earvin «Magic» Johnson", "Pasqual i Escrivà", "Jo Nesbø",
+        "Earvin «Magic» Johnson", "Pasqual i Escrivà", "Jo Nesbø", "Aidan McArdle", "Lise DeVane", "Fergus MacLEAN",
+        "elenaMORROW", "Tess O'Dowd", "JRR Ashdown", "Nils LeBlanc", "bROWN", "ÅSA LUNDQVIST", "Li Ao", "Mo Yan",
     ])
     func isAName(_ author: String) {
         #expect(!Self.lexicon.isNoName(author))
