@@ -10,17 +10,19 @@ extension Lexicon {
     /// name has ("Harbour?", "Wells!", "Ann* Grey", "Vale)"); or a word whose capitals fall where
     /// no name's do ("BRenna", "MaryS", "pEArce") and which, read in one case, no list knows as a
     /// name; or no word of it has three letters, unless a list has it as a name ("Li Ao" is a
-    /// name, "T Aa" and "Oh W" are scraps); or it is one ordinary word that neither the name lists nor the built-in catalogue's
-    /// authors have as a name: the "Three" of "Volume Three", the "Sons" of a publisher's "& Sons"
-    /// half read, the last word of a title set apart. "King", "Brown" or "Ishiguro" alone are
-    /// names. A surname that is an ordinary word no list knows as a name is judged no name too: an
-    /// author left blank is seen and filled in, a word stored as one is not.
+    /// name, "T Aa" and "Oh W" are scraps); or it is one ordinary word that neither the name lists
+    /// nor the built-in catalogue's authors have as a name: the "Three" of "Volume Three", the
+    /// "Sons" of a publisher's "& Sons" half read, the last word of a title set apart. "King",
+    /// "Brown" or "Ishiguro" alone are names. A surname that is an ordinary word no list knows as
+    /// a name is judged no name too: an author left blank is seen and filled in, a word stored as
+    /// one is not.
     public func isNoName(_ author: String) -> Bool {
         if author.contains(where: { !$0.isLetter && !Self.marksOfNames.contains($0) }) { return true }
         let parts = author.split(whereSeparator: { !$0.isLetter })
         if parts.contains(where: { !Self.isCasedAsAName($0) && !isKnownName(String($0).folded) }) { return true }
         // Initials and scraps alone: no word of three letters or more, nor one a list has as a name.
-        if !parts.contains(where: { $0.count >= 3 || ($0.count == 2 && isKnownName(String($0).folded)) }) { return true }
+        let nameLike = parts.contains { $0.count >= 3 || ($0.count == 2 && isKnownName(String($0).folded)) }
+        if !nameLike { return true }
         let words = author.split(whereSeparator: \.isWhitespace)
         guard words.count == 1, let word = words.first else { return false }
         let folded = String(word.filter(\.isLetter)).folded
@@ -39,7 +41,9 @@ extension Lexicon {
     /// "McArdle", "DeVane"); or a name run into a surname in capitals ("elenaMORROW",
     /// "MacLEAN"). Not "BRenna" (two capitals, then small letters), "MaryS" (a capital last) or
     /// "pEArce". OCR gets case wrong where the lettering is small or worn, and the letters it
-    /// reads then are seldom a name's either.
+    /// reads then are seldom a name's either. Stricter than the parser's
+    /// `SpineTextParser.hasNameShape`, which keeps any case on words of five letters or more so
+    /// that no reading is lost over it: here such a word stays only when a list knows it.
     static func isCasedAsAName(_ letters: Substring) -> Bool {
         let cased = letters.filter { $0.isUppercase || $0.isLowercase }
         guard cased.contains(where: \.isUppercase), cased.contains(where: \.isLowercase) else { return true }
