@@ -10,16 +10,20 @@ extension Lexicon {
     /// name has ("Harbour?", "Wells!", "Ann* Grey", "Vale)"); or a word whose capitals fall where
     /// no name's do ("BRenna", "MaryS", "pEArce") and which, read in one case, no list knows as a
     /// name; or no word of it has three letters, unless a list has it as a name ("Li Ao" is a
-    /// name, "T Aa" and "Oh W" are scraps); or it is one ordinary word that neither the name lists
-    /// nor the built-in catalogue's authors have as a name: the "Three" of "Volume Three", the
-    /// "Sons" of a publisher's "& Sons" half read, the last word of a title set apart. "King",
-    /// "Brown" or "Ishiguro" alone are names. A surname that is an ordinary word no list knows as
-    /// a name is judged no name too: an author left blank is seen and filled in, a word stored as
-    /// one is not.
+    /// name, "T Aa" and "Oh W" are scraps); or it is read all in small letters and no list knows a
+    /// word of it as a name ("bell hooks" is a name, "tewnor" a scrap of a word); or it is one
+    /// ordinary word that neither the name lists nor the built-in catalogue's authors have as a
+    /// name: the "Three" of "Volume Three", the "Sons" of a publisher's "& Sons" half read, the
+    /// last word of a title set apart. "King", "Brown" or "Ishiguro" alone are names. A surname
+    /// that is an ordinary word no list knows as a name is judged no name too: an author left
+    /// blank is seen and filled in, a word stored as one is not.
     public func isNoName(_ author: String) -> Bool {
         if author.contains(where: { !$0.isLetter && !Self.marksOfNames.contains($0) }) { return true }
         let parts = author.split(whereSeparator: { !$0.isLetter })
         if parts.contains(where: { !Self.isCasedAsAName($0) && !isKnownName(String($0).folded) }) { return true }
+        // Names are printed with capitals; one read all in small letters stays only when a list
+        // knows a word of it as a name.
+        if !author.contains(where: \.isUppercase), !parts.contains(where: { isKnownName(String($0).folded) }) { return true }
         // Initials and scraps alone: no word of three letters or more, nor one a list has as a name.
         let nameLike = parts.contains { $0.count >= 3 || ($0.count == 2 && isKnownName(String($0).folded)) }
         if !nameLike { return true }
