@@ -121,7 +121,19 @@ extension SpineTextParser {
             guard line.words.count >= 2 else { return false }
             let last = line.words[line.words.count - 1], previous = line.words[line.words.count - 2]
             return Double(last.box.x - previous.box.maxX) < 0.5 * previous.capitalHeight || isPhrase(last, previous)
-                || (previous.text.hasSuffix(",") && last.confidence >= 60)
+                || (previous.text.hasSuffix(",") && last.confidence >= 60) || endsSentenceCase(last, after: previous)
+        }
+        // A word in small letters read surely that the lists know, a word space after another word
+        // read surely that they know (no mark between them), ends a title set in sentence case
+        // ("Un amor", "The end").
+        func endsSentenceCase(_ last: RecognizedText.Word, after previous: RecognizedText.Word) -> Bool {
+            let folded = previous.text.folded
+            guard previous.text.allSatisfy(\.isLetter) else { return false }
+            let isKnown = Self.shortWords.contains(folded) || (folded.count >= 3 && lexicon.isOrdinaryWord(folded))
+            let gap = Double(last.box.x - previous.box.maxX)
+            return [last, previous].allSatisfy { $0.confidence >= 85 } && isKnown
+                && last.text.count >= 3 && last.text.allSatisfy(\.isLowercase) && lexicon.knows(last.text.folded)
+                && gap < 1.1 * max(last.capitalHeight, previous.capitalHeight)
         }
         while let line = lines.last, let last = line.words.last,
             isJunk(last, atEdge: !isCloseToPrevious(line)) || isOutlier(last, line.words.dropLast().last, in: line)

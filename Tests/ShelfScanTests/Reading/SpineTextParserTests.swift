@@ -154,6 +154,11 @@ import Testing
         // A short word set apart at the edge after a comma is the title's last, not a mark.
         ("Clara:30 Soler:30 | Tornaràs:40 aviat,:40 | que?:40", "Tornaràs aviat, que?", "Clara Soler", nil),
         ("Clara:30 Soler:30 | Tornaràs:40 aviat,:40 | sol:40:50", "Tornaràs aviat", "Clara Soler", nil),
+        // A short word in small letters a word space after a word read surely is the title's last (a
+        // title in sentence case); read unsurely there, it is a mark at the spine's edge.
+        ("Edith:20 Blake:20 | Silver:50 ¦ moon:50", "Silver moon", "Edith Blake", nil),
+        ("Pere:20 Soler:20 | La:50 ¦ vida:50", "La vida", "Pere Soler", nil),
+        ("Edith:20 Blake:20 | Silver:50 ¦ moon:50:70", "Silver", "Edith Blake", nil),
         // Two-letter words ("US") are words, not letters of a spaced-out neighbour.
         ("IT:45 ENDS:45 WITH:45 US:45 | Colleen:20 Hoover:20", "It Ends with Us", "Colleen Hoover", nil),
         ("Between:45 Us:45 | Colleen:20 Hoover:20", "Between Us", "Colleen Hoover", nil),
