@@ -23,7 +23,9 @@ extension Lexicon {
         if parts.contains(where: { !Self.isCasedAsAName($0) && !isKnownName(String($0).folded) }) { return true }
         // Names are printed with capitals; one read all in small letters stays only when a list
         // knows a word of it as a name.
-        if !author.contains(where: \.isUppercase), !parts.contains(where: { isKnownName(String($0).folded) }) { return true }
+        if !author.contains(where: \.isUppercase), !parts.contains(where: { isKnownName(String($0).folded) }) {
+            return true
+        }
         // Initials and scraps alone: no word of three letters or more, nor one a list has as a name.
         let nameLike = parts.contains { $0.count >= 3 || ($0.count == 2 && isKnownName(String($0).folded)) }
         if !nameLike { return true }
