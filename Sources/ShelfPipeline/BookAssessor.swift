@@ -45,6 +45,9 @@ public struct BookAssessor: Sendable {
     /// The report's name for a title with a word OCR most likely misread (`Lexicon.misreadWords`):
     /// 1 when it has one, absent otherwise. Such a book is not selected unless a catalogue names it.
     public static let titleMisreadSignal = "titleMisread"
+    /// The agreement of a second reading of the author's stretch with the author read
+    /// (`SpineReader.authorAgreement`), for an author no name list knows.
+    public static let authorCheckSignal = "authorCheck"
 
     public var model: ConfidenceModel
     /// Books at or above this confidence are selected.
@@ -77,11 +80,14 @@ public struct BookAssessor: Sendable {
         return book
     }
 
-    /// The book without the author read on it when that is no name (`Lexicon.isNoName(_:)`): the
-    /// book keeps its title, confidence and selection, and says why its author is blank. An author
-    /// a catalogue named stays; without the lists nothing is judged.
+    /// The book without the author read on it when that is no name (`Lexicon.isNoName(_:)`), or when
+    /// no list knows it and a second reading of its stretch did not bear it out (`authorCheckSignal`
+    /// below `TitleCheck.confirming`): the book keeps its title, confidence and selection, and says
+    /// why its author is blank. An author a catalogue named stays; without the lists nothing is judged.
     public func withoutAuthorThatIsNoName(_ book: DetectedBook) -> DetectedBook {
-        guard book.identified == nil, let author = book.author, lexicon?.isNoName(author) ?? false else { return book }
+        guard book.identified == nil, let author = book.author else { return book }
+        let unconfirmed = book.signals[Self.authorCheckSignal].map { $0 < TitleCheck.confirming } ?? false
+        guard unconfirmed || lexicon?.isNoName(author) ?? false else { return book }
         var book = book
         book.author = nil
         book.signals[Self.authorNotANameSignal] = 1
@@ -108,6 +114,7 @@ public struct BookAssessor: Sendable {
             if isbn == nil { confidence *= Self.unconfirmedShare }
         }
         if findings.parsed.droppedAuthor != nil { signals[Self.authorNotANameSignal] = 1 }
+        if let agreement = findings.authorAgreement { signals[Self.authorCheckSignal] = agreement }
         // A misread word would be stored as read: shown for the person to correct, not selected.
         let misread = isbn == nil && !(lexicon?.misreadWords(in: findings.parsed.title ?? "").isEmpty ?? true)
         if misread { signals[Self.titleMisreadSignal] = 1 }

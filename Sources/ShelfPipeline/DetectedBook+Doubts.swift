@@ -25,7 +25,11 @@ extension DetectedBook {
             }
         }
         if signals[BookAssessor.authorNotANameSignal] == 1 {
-            doubts.append("what was read where the author stands is no name, so it was left out")
+            let unconfirmed = signals[BookAssessor.authorCheckSignal].map { $0 < TitleCheck.confirming } ?? false
+            doubts.append(
+                unconfirmed
+                    ? "a second reading did not bear out the name read where the author stands, so it was left out"
+                    : "what was read where the author stands is no name, so it was left out")
         }
         if signals[BookAssessor.titleMisreadSignal] == 1 {
             doubts.append("a word of the title is one letter from an English word and is none itself: it is likely misread")

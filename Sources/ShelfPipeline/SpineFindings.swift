@@ -15,6 +15,9 @@ public struct SpineFindings: Sendable {
     /// publisher's (`TitleCheck.readsOn(beyond:apartFrom:besides:in:)`): the title may have lost its
     /// first or last words, or a word cut short. Such a book is shown, not selected.
     public var checkReadsOn = false
+    /// How far a second reading of the author's stretch bears out the author parsed
+    /// (`SpineReader.authorAgreement`); nil when it was not checked (`SpineReadingStage.isAuthorToCheck`).
+    public var authorAgreement: Double?
     /// Whether the reading kept is the one in plain grey (`SpineReader.readInPlainGrey`), made when
     /// two inked readings left the book doubtful: such a book is shown, not selected.
     public var isReadInPlainGrey = false

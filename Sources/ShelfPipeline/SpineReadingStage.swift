@@ -271,7 +271,29 @@ struct SpineReadingStage: Sendable {
             kept.checkReadsOn = check?.readsOn ?? false
             lap(.check)
         }
+        if isAuthorToCheck(in: kept) {
+            kept.authorAgreement = reader.authorAgreement(
+                of: kept.parsed, readIn: kept.reading, outline: spine.polygon, in: image, engine: engine)
+            lap(.check)
+        }
         return (kept, work)
+    }
+
+    /// Whether the author of a book that stays selected after its title check is read again
+    /// (`SpineReader.authorAgreement`): one that no name list knows a word of and that is not
+    /// already no name (`Lexicon.isNoName(_:)`). A known name needs no check; an unlisted one
+    /// ("Smullyan") and junk shaped like one ("Polphin") differ in whether they read alike again.
+    func isAuthorToCheck(in findings: SpineFindings) -> Bool {
+        guard let author = findings.parsed.author, findings.parsed.title != nil, findings.withheldBecause.isEmpty
+        else { return false }
+        let lexicon = parser.lexicon
+        guard !lexicon.hasKnownName(author), !lexicon.isNoName(author) else { return false }
+        let hasISBN = findings.parsed.isbn != nil
+        var confidence = findings.assessment.confidence(hasISBN: hasISBN)
+        if !hasISBN, let agreement = findings.titleAgreement {
+            confidence *= TitleCheck.confidenceShare(agreement: agreement, lowShare: BookAssessor.unconfirmedShare)
+        }
+        return confidence >= assessor.minimumConfidence
     }
 
     /// `kept` with the words it lacks that the other readings of its cut, `sameCut`, read surely

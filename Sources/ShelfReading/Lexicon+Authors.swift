@@ -36,6 +36,11 @@ extension Lexicon {
         return isOrdinaryWord(folded) && !isKnownName(folded)
     }
 
+    /// Whether a list knows a word of `author` as a name (`isKnownName`).
+    public func hasKnownName(_ author: String) -> Bool {
+        author.split(whereSeparator: { !$0.isLetter }).contains { isKnownName(String($0).folded) }
+    }
+
     /// Whether a folded word is a given name, a proper name or a surname of the built-in catalogue's
     /// authors.
     func isKnownName(_ folded: String) -> Bool {

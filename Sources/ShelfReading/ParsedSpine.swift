@@ -16,6 +16,8 @@ public struct ParsedSpine: Sendable, Equatable {
     /// Where the title's words lie, in the pixels of the text parsed (a reading's turned crop);
     /// nil without a title.
     public var titleBox: PixelRect?
+    /// Where the author's words lie, as `titleBox`; nil without an author.
+    public var authorBox: PixelRect?
     /// How the parse went, for the confidence model.
     public var evidence: Evidence
     /// Why the words taken for the title are likely no book's title, when they are not.

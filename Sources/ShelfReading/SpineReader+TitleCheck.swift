@@ -39,6 +39,21 @@ extension SpineReader {
         return TitleCheck.Outcome(agreement: agreement, readsOn: readsOn)
     }
 
+    /// How far readings of the stretch of the book that holds the author parsed from `reading` bear
+    /// that author out, as the title check does for the title (`titleAgreement`); nil when the parse
+    /// has no author. A name printed on the spine reads alike again; letters read off a picture, a
+    /// crease or a half-seen word seldom do.
+    public func authorAgreement(
+        of parsed: ParsedSpine, readIn reading: Reading, outline polygon: [Point], in photo: Image,
+        engine: TesseractEngine
+    ) -> Double? {
+        guard let author = parsed.author else { return nil }
+        let part = parsed.authorBox.map { stretch(holding: $0, of: reading, outline: polygon) } ?? 0...1
+        let check = bestCheck(
+            of: author, of: polygon, along: part, orientation: reading.orientation, in: photo, engine: engine)
+        return check.agreement
+    }
+
     /// The best agreement with `title` of the check readings (`titleAgreement`), and the reading
     /// that gave it.
     func bestCheck(

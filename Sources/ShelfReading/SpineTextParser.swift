@@ -63,6 +63,8 @@ public struct SpineTextParser: Sendable {
         }
         if let authorIndex {
             parsed.author = Self.tidy(runs[authorIndex].text)
+            let authorWords = runs[authorIndex].words
+            parsed.authorBox = authorWords.dropFirst().reduce(authorWords.first?.box) { $0?.union($1.box) }
             parsed.evidence.authorNameScore = nameScore(runs[authorIndex])
         }
         parsed.pairingDoubt = pairingDoubt(title: titleRange, author: authorIndex, in: runs)

@@ -85,3 +85,30 @@ import ShelfCatalog
         #expect(assessor.withoutAuthorThatIsNoName(try Self.book(author: "Lamp")).author == nil)
     }
 }
+
+extension AuthorNameTests {
+    /// An author no list knows that a second reading of its stretch did not bear out is left out,
+    /// the book still selected; one it bore out stays, as does one a catalogue names.
+    @Test func anAuthorTheCheckDidNotBearOutIsLeftOut() throws {
+        let assessor = BookAssessor(model: try ScanModels.load().confidence, lexicon: Self.lexicon)
+        func book(authorAgreement: Double?) -> DetectedBook {
+            var findings = SpineFindings(
+                spine: TitleCheckTests.saltRoad.spine, reading: TitleCheckTests.saltRoad.reading,
+                parsed: ParsedSpine(title: "The Salt Road", author: "Vashkorin"),
+                assessment: Assessment(signals: [:], modelled: 0.9, isbnFloor: 0.95), titleAgreement: 1)
+            findings.authorAgreement = authorAgreement
+            return assessor.book(from: findings, isbn: nil)
+        }
+        let unconfirmed = assessor.withoutAuthorThatIsNoName(book(authorAgreement: 0.5))
+        #expect(unconfirmed.author == nil && unconfirmed.selected)
+        #expect(unconfirmed.signals[BookAssessor.authorNotANameSignal] == 1)
+        #expect(unconfirmed.signals[BookAssessor.authorCheckSignal] == 0.5)
+        #expect(unconfirmed.doubts.contains { $0.contains("did not bear out the name") })
+        #expect(assessor.withoutAuthorThatIsNoName(book(authorAgreement: 0.9)).author == "Vashkorin")
+        #expect(assessor.withoutAuthorThatIsNoName(book(authorAgreement: nil)).author == "Vashkorin")
+        var identified = book(authorAgreement: 0.5)
+        let work = CatalogWork(key: "/works/OL1W", title: "The Salt Road", authors: ["Jane Vashkorin"], isbns: [])
+        identified.markIdentified(CatalogMatch(work: work, matchedBy: .title, similarity: 0.95), minimumConfidence: 0.7)
+        #expect(assessor.withoutAuthorThatIsNoName(identified).author == "Jane Vashkorin")
+    }
+}

@@ -1,0 +1,67 @@
+import Testing
+
+@testable import ShelfDetection
+@testable import ShelfImaging
+@testable import ShelfOCR
+@testable import ShelfPipeline
+@testable import ShelfReading
+
+/// The second reading of an author no name list knows, before its book is selected with that author.
+@Suite struct AuthorCheckTests {
+    /// A spine with its title at the head and an author at the foot, read whichever way it runs: the
+    /// check reads the stretch that holds the author, where the name read is borne out and a scrap
+    /// read in its place is not.
+    @Test(arguments: [TextOrientation.topToBottom, .bottomToTop])
+    func checksTheStretchThatHoldsTheAuthor(orientation: TextOrientation) throws {
+        let ink = Image.Colour(red: 20, green: 20, blue: 30)
+        var readable = Image(width: 1400, height: 140, format: .rgb, filledWith: 235)
+        readable.drawText("HARBOUR LIGHTS", at: (60, 45), scale: 7, colour: ink)
+        readable.drawText("JANE VASHKORIN", at: (930, 52), scale: 5, colour: ink)
+        let standing = readable.rotated(quarterTurns: 4 - orientation.quarterTurns)
+        let outline = SpineReaderTests.wholeOutline(of: standing)
+        let models = try ScanModels.load()
+        let reader = SpineReader(lexicon: models.lexicon)
+        let engine = try TesseractEngine()
+        let reading = reader.read(outline, in: standing, engine: engine)
+        #expect(reading.orientation == orientation)
+        let parsed = models.parser.parse(reading.text)
+        #expect(parsed.author.map { SpineReaderTests.similar($0, "Jane Vashkorin") } == true, "\(reading.text.text)")
+        let part = reader.stretch(holding: try #require(parsed.authorBox), of: reading, outline: outline)
+        // From the head of the readable image: the author is in its last half.
+        let fromHead = orientation == .bottomToTop ? (1 - part.upperBound)...(1 - part.lowerBound) : part
+        #expect(fromHead.lowerBound > 0.5, "\(part)")
+        func agreement(_ parsed: ParsedSpine) -> Double? {
+            reader.authorAgreement(of: parsed, readIn: reading, outline: outline, in: standing, engine: engine)
+        }
+        #expect(try #require(agreement(parsed)) >= TitleCheck.confirming)
+        var scrap = parsed
+        scrap.author = "Pelvor Dunst"
+        #expect(try #require(agreement(scrap)) < TitleCheck.confirming)
+        scrap.author = nil
+        #expect(agreement(scrap) == nil)
+    }
+
+    /// Only the author of a book that would be selected, and that no list knows a word of, is read
+    /// again: a known name, an author already no name, a doubtful book or one withheld is not.
+    @Test func checksOnlyAnUnlistedAuthorOfABookToBeSelected() throws {
+        let stage = try SpineReadingStageTests.stage()
+        func findings(author: String?, modelled: Double = 0.9, titleAgreement: Double? = 1) -> SpineFindings {
+            var parsed = ParsedSpine(title: "The Salt Road", author: author)
+            parsed.authorBox = PixelRect(x: 0, y: 0, width: 10, height: 10)
+            return SpineFindings(
+                spine: TitleCheckTests.saltRoad.spine, reading: TitleCheckTests.saltRoad.reading, parsed: parsed,
+                assessment: Assessment(signals: [:], modelled: modelled, isbnFloor: 0.95),
+                titleAgreement: titleAgreement)
+        }
+        #expect(stage.isAuthorToCheck(in: findings(author: "Vashkorin")))
+        #expect(stage.isAuthorToCheck(in: findings(author: "Pelvor Vashkorin", titleAgreement: nil)))
+        #expect(!stage.isAuthorToCheck(in: findings(author: "Jane Vashkorin")))
+        #expect(!stage.isAuthorToCheck(in: findings(author: "tewnor")))
+        #expect(!stage.isAuthorToCheck(in: findings(author: nil)))
+        #expect(!stage.isAuthorToCheck(in: findings(author: "Vashkorin", modelled: 0.5)))
+        #expect(!stage.isAuthorToCheck(in: findings(author: "Vashkorin", titleAgreement: 0.5)))
+        var withheld = findings(author: "Vashkorin")
+        withheld.isReadInPlainGrey = true
+        #expect(!stage.isAuthorToCheck(in: withheld))
+    }
+}
