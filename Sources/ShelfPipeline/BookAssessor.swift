@@ -86,24 +86,34 @@ public struct BookAssessor: Sendable {
     /// why its author is blank. An author a catalogue named stays; without the lists nothing is judged.
     public func withoutAuthorThatIsNoName(_ book: DetectedBook) -> DetectedBook {
         guard book.identified == nil, let author = book.author else { return book }
-        let unconfirmed = book.signals[Self.authorCheckSignal].map { $0 < TitleCheck.confirming } ?? false
-        guard unconfirmed || lexicon?.isNoName(author) ?? false else { return book }
+        guard Self.isAuthorUnconfirmed(book.signals) || lexicon?.isNoName(author) ?? false else { return book }
         var book = book
         book.author = nil
         book.signals[Self.authorNotANameSignal] = 1
         return book
     }
 
+    /// The confidence of a spine's parse once its title check is counted: a title the check bears
+    /// out only in part keeps that share of it (`TitleCheck.confidenceShare`). An ISBN's checksum is
+    /// check enough.
+    public func checkedConfidence(of findings: SpineFindings, hasISBN: Bool) -> Double {
+        let confidence = findings.assessment.confidence(hasISBN: hasISBN)
+        guard !hasISBN, let agreement = findings.titleAgreement else { return confidence }
+        return confidence * TitleCheck.confidenceShare(agreement: agreement, lowShare: Self.unconfirmedShare)
+    }
+
+    /// Whether a second reading of the author's stretch failed to bear the author out, as `signals`
+    /// (a book's) say: its agreement (`authorCheckSignal`) is below `TitleCheck.confirming`.
+    public static func isAuthorUnconfirmed(_ signals: [String: Double]) -> Bool {
+        signals[authorCheckSignal].map { $0 < TitleCheck.confirming } ?? false
+    }
+
     /// The book of one spine, from what the stages found on it. `isbn` is the ISBN the photo gave
     /// the book (a barcode on it, else one printed on it), if any.
     public func book(from findings: SpineFindings, isbn: ISBN?) -> DetectedBook {
-        var confidence = findings.assessment.confidence(hasISBN: isbn != nil)
+        var confidence = checkedConfidence(of: findings, hasISBN: isbn != nil)
         var signals = Dictionary(uniqueKeysWithValues: findings.assessment.signals.map { ($0.key.rawValue, $0.value) })
-        if let agreement = findings.titleAgreement {
-            signals[Self.titleCheckSignal] = agreement
-            // An ISBN's checksum is check enough.
-            if isbn == nil { confidence *= TitleCheck.confidenceShare(agreement: agreement, lowShare: Self.unconfirmedShare) }
-        }
+        if let agreement = findings.titleAgreement { signals[Self.titleCheckSignal] = agreement }
         // Shown for the person to judge, not selected, each reason named in the report: two inked
         // readings left it doubtful and a check in grey would only repeat the grey reading (on real
         // photos most such books the check bore out were a part of their title, or their author's

@@ -25,9 +25,8 @@ extension DetectedBook {
             }
         }
         if signals[BookAssessor.authorNotANameSignal] == 1 {
-            let unconfirmed = signals[BookAssessor.authorCheckSignal].map { $0 < TitleCheck.confirming } ?? false
             doubts.append(
-                unconfirmed
+                BookAssessor.isAuthorUnconfirmed(signals)
                     ? "a second reading did not bear out the name read where the author stands, so it was left out"
                     : "what was read where the author stands is no name, so it was left out")
         }

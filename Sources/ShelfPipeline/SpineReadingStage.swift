@@ -288,11 +288,7 @@ struct SpineReadingStage: Sendable {
         else { return false }
         let lexicon = parser.lexicon
         guard !lexicon.hasKnownName(author), !lexicon.isNoName(author) else { return false }
-        let hasISBN = findings.parsed.isbn != nil
-        var confidence = findings.assessment.confidence(hasISBN: hasISBN)
-        if !hasISBN, let agreement = findings.titleAgreement {
-            confidence *= TitleCheck.confidenceShare(agreement: agreement, lowShare: BookAssessor.unconfirmedShare)
-        }
+        let confidence = assessor.checkedConfidence(of: findings, hasISBN: findings.parsed.isbn != nil)
         return confidence >= assessor.minimumConfidence
     }
 

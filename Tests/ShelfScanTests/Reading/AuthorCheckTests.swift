@@ -17,14 +17,10 @@ import Testing
         var readable = Image(width: 1400, height: 140, format: .rgb, filledWith: 235)
         readable.drawText("HARBOUR LIGHTS", at: (60, 45), scale: 7, colour: ink)
         readable.drawText("JANE VASHKORIN", at: (930, 52), scale: 5, colour: ink)
-        let standing = readable.rotated(quarterTurns: 4 - orientation.quarterTurns)
-        let outline = SpineReaderTests.wholeOutline(of: standing)
-        let models = try ScanModels.load()
-        let reader = SpineReader(lexicon: models.lexicon)
-        let engine = try TesseractEngine()
-        let reading = reader.read(outline, in: standing, engine: engine)
-        #expect(reading.orientation == orientation)
-        let parsed = models.parser.parse(reading.text)
+        let book = try TitleCheckTests.read(readable, running: orientation)
+        let (standing, outline, reader, engine, reading, parsed) = (
+            book.photo, book.outline, book.reader, book.engine, book.reading, book.parsed
+        )
         #expect(parsed.author.map { SpineReaderTests.similar($0, "Jane Vashkorin") } == true, "\(reading.text.text)")
         let part = reader.stretch(holding: try #require(parsed.authorBox), of: reading, outline: outline)
         // From the head of the readable image: the author is in its last half.

@@ -70,14 +70,10 @@ import ShelfLibrary
             readable.drawText("HARBOUR LIGHTS", at: (60, 45), scale: 7, colour: ink)
             readable.drawText("JANE ORWIN", at: (1050, 52), scale: 5, colour: ink)
         }
-        let standing = readable.rotated(quarterTurns: 4 - orientation.quarterTurns)
-        let outline = SpineReaderTests.wholeOutline(of: standing)
-        let models = try ScanModels.load()
-        let reader = SpineReader(lexicon: models.lexicon)
-        let engine = try TesseractEngine()
-        let reading = reader.read(outline, in: standing, engine: engine)
-        #expect(reading.orientation == orientation)
-        let parsed = models.parser.parse(reading.text)
+        let book = try Self.read(readable, running: orientation)
+        let (standing, outline, reader, engine, reading, parsed) = (
+            book.photo, book.outline, book.reader, book.engine, book.reading, book.parsed
+        )
         #expect(parsed.title.map { SpineReaderTests.similar($0, "Harbour Lights") } == true, "\(reading.text.text)")
         let part = reader.stretch(holding: try #require(parsed.titleBox), of: reading, outline: outline)
         // From the title's end of the readable image: the head, except for lettering running up.
@@ -88,6 +84,32 @@ import ShelfLibrary
         author.title = "Jane Orwin"
         #expect(try #require(reader.titleCheck(of: author, readIn: reading, outline: outline, in: standing, engine: engine)).agreement < 0.5)
         #expect(reader.titleAgreement("Jane Orwin", of: outline, orientation: orientation, in: standing, engine: engine) >= TitleCheck.confirming)
+    }
+
+    /// A book drawn for a test, read whole and parsed as the pipeline reads a spine.
+    struct ReadBook {
+        var photo: Image
+        var outline: [Point]
+        var reader: SpineReader
+        var engine: TesseractEngine
+        var reading: SpineReader.Reading
+        var parsed: ParsedSpine
+    }
+
+    /// `readable` (a spine with its head at the left, or a cover upright) stood up so that its
+    /// lettering runs `orientation`, read within its whole outline and parsed; the reading is
+    /// expected to run that way.
+    static func read(_ readable: Image, running orientation: TextOrientation) throws -> ReadBook {
+        let standing = readable.rotated(quarterTurns: 4 - orientation.quarterTurns)
+        let outline = SpineReaderTests.wholeOutline(of: standing)
+        let models = try ScanModels.load()
+        let reader = SpineReader(lexicon: models.lexicon)
+        let engine = try TesseractEngine()
+        let reading = reader.read(outline, in: standing, engine: engine)
+        #expect(reading.orientation == orientation)
+        return ReadBook(
+            photo: standing, outline: outline, reader: reader, engine: engine, reading: reading,
+            parsed: models.parser.parse(reading.text))
     }
 
     /// On a rendered shelf read at its true outlines, the check — over the stretch of each spine
