@@ -61,3 +61,26 @@ import Testing
         #expect(!stage.isAuthorToCheck(in: withheld))
     }
 }
+
+extension AuthorCheckTests {
+    /// Through the reading stage: a spine sure enough to be selected, its author a name no list
+    /// has, comes out with the check's agreement; with a known name it is not checked.
+    @Test func theStageChecksAnUnlistedAuthor() throws {
+        let ink = Image.Colour(red: 20, green: 20, blue: 30)
+        func findings(author: String) throws -> SpineFindings {
+            var readable = Image(width: 1400, height: 140, format: .rgb, filledWith: 235)
+            readable.drawText("HARBOUR LIGHTS", at: (60, 45), scale: 7, colour: ink)
+            readable.drawText(author, at: (930, 52), scale: 5, colour: ink)
+            let standing = readable.rotated(quarterTurns: 4 - TextOrientation.topToBottom.quarterTurns)
+            let spine = DetectedSpine(polygon: SpineReaderTests.wholeOutline(of: standing), score: 0.9, row: 0, lean: 0)
+            let stage = try SpineReadingStageTests.stage()
+            return stage.findings(of: spine, in: standing, engine: try TesseractEngine()).0
+        }
+        let unlisted = try findings(author: "ODRELLAN")
+        let read = unlisted.reading.text.text
+        #expect(unlisted.parsed.author.map { SpineReaderTests.similar($0, "Odrellan") } == true, "\(read)")
+        #expect(try #require(unlisted.authorAgreement) >= TitleCheck.confirming)
+        let known = try findings(author: "JANE AUSTEN")
+        #expect(known.parsed.author != nil && known.authorAgreement == nil)
+    }
+}
