@@ -117,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "shelfbench",
             dependencies: [
-                "ShelfBench", "ShelfPipeline", "ShelfLibrary", "ShelfOCR",
+                "ShelfBench", "ShelfPipeline", "ShelfLibrary", "ShelfOCR", "ShelfCatalog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

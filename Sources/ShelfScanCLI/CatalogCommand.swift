@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ShelfCatalog
 import ShelfISBN
+import ShelfPipeline
 import ShelfReading
 
 /// `shelfscan catalog …`: the local book catalogue spines are identified in.
@@ -266,9 +267,6 @@ enum ScanCatalog: Sendable, Equatable {
     /// The selection of popular books shipped in `Models/catalog`, used until one is imported.
     case builtIn
 
-    /// The name of the built-in selection's file in the models folder.
-    static let builtInFile = "catalog/goodbooks-10k.csv"
-
     /// The worker's options that choose the same catalogue.
     var workerOptions: [String] {
         switch self {
@@ -278,7 +276,7 @@ enum ScanCatalog: Sendable, Equatable {
         }
     }
 
-    /// Opens it for identifying: a file read as it is, the built-in selection imported into memory.
+    /// Opens it for identifying: a file read as it is, the built-in selection as `BuiltInCatalog` has it.
     func identifier(models: ModelDirectory?) throws -> CatalogIdentifier? {
         switch self {
         case .none:
@@ -286,58 +284,7 @@ enum ScanCatalog: Sendable, Equatable {
         case .file(let path):
             return CatalogIdentifier(catalog: try Catalog.open(at: path, creating: false))
         case .builtIn:
-            // Without the models folder the scan reports that, photo by photo; the catalogue is
-            // only a help, so a built-in one that cannot be had is none.
-            guard let folder = try? models ?? ModelDirectory.locate() else { return nil }
-            let source = (folder.path as NSString).appendingPathComponent(Self.builtInFile)
-            if let cached = Self.cachedBuiltIn(from: source) { return CatalogIdentifier(catalog: cached) }
-            guard let catalog = try? Catalog.inMemory(), (try? catalog.importFile(at: source)) != nil else { return nil }
-            return CatalogIdentifier(catalog: catalog)
-        }
-    }
-
-    /// The built-in selection imported once into a file in the user's cache folder
-    /// (`$XDG_CACHE_HOME/shelfscan`, else `~/.cache/shelfscan`), named for the source's size and
-    /// date, so that a scan does not import ten thousand books each time; nil when the folder
-    /// cannot be written (the selection is then imported into memory).
-    static func cachedBuiltIn(from source: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Catalog? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: source),
-            let size = (attributes[.size] as? NSNumber)?.intValue,
-            let date = attributes[.modificationDate] as? Date
-        else { return nil }
-        let cacheHome =
-            environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".cache")
-        let folder = (cacheHome as NSString).appendingPathComponent("shelfscan")
-        let path = (folder as NSString).appendingPathComponent("built-in-catalog-\(size)-\(Int(date.timeIntervalSince1970)).sqlite")
-        if FileManager.default.fileExists(atPath: path), let catalog = try? Catalog.open(at: path, creating: false) {
-            return catalog
-        }
-        // Made beside its place and renamed into it: another scan never opens half of it.
-        let partial = path + ".\(ProcessInfo.processInfo.processIdentifier).partial"
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            do {
-                let catalog = try Catalog.open(at: partial)
-                _ = try catalog.importFile(at: source)
-            }
-            guard rename(partial, path) == 0 else { throw CatalogError(.readOnly, path: path, reason: "cannot be written") }
-            removeOlderBuiltIns(in: folder, keeping: path)
-            return try Catalog.open(at: path, creating: false)
-        } catch {
-            try? FileManager.default.removeItem(atPath: partial)
-            return nil
-        }
-    }
-
-    /// Removes the caches of earlier built-in selections (another version of shelfscan, another
-    /// clone), which would otherwise pile up in the cache folder. A cache another scan is still
-    /// making (`.partial`) is left alone.
-    static func removeOlderBuiltIns(in folder: String, keeping path: String) {
-        let kept = (path as NSString).lastPathComponent
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        where name.hasPrefix("built-in-catalog-") && name.hasSuffix(".sqlite") && name != kept {
-            try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
+            return BuiltInCatalog.identifier(models: models)
         }
     }
 }

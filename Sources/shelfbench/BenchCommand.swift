@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ShelfBench
+import ShelfCatalog
 import ShelfLibrary
 import ShelfPipeline
 
@@ -13,7 +14,8 @@ struct BenchCommand: AsyncParsableCommand {
         abstract: "Measure shelfscan on photos with truth files: accuracy, time per stage, memory.",
         discussion: """
             Every NAME.truth.json below FOLDER names its photo (docs/TRUTH-FORMAT.md). The photos are \
-            scanned in this process, at most 10 at a time, as `shelfscan scan` does; the figures are \
+            scanned in this process, at most 10 at a time, as `shelfscan scan` does (identified in \
+            the built-in catalogue unless --catalog or --no-catalog says otherwise); the figures are \
             those of the evaluation set's scorer, under its names. Time per stage is the median and \
             90th percentile over the photos; spines per second is the spines found over the wall time \
             of the whole run; peak RSS is this process's.
@@ -49,6 +51,16 @@ struct BenchCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Compare with this library, for the duplicate figures.", valueName: "file"))
     var library: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Identify spines in this catalogue (made by `shelfscan catalog import`) instead of the built-in one.",
+            valueName: "file"))
+    var catalog: String?
+
+    @Flag(name: .long, help: "Identify no spine in a catalogue, as `shelfscan scan --no-catalog`.")
+    var noCatalog = false
 
     @Option(
         name: .long,
@@ -109,6 +121,16 @@ struct BenchCommand: AsyncParsableCommand {
                 FileHandle.standardError.write(Data("shelfbench: error: \(error)\n".utf8))
                 throw ExitCode.failure
             }
+        }
+        if let catalog, !noCatalog {
+            do {
+                options.catalog = CatalogIdentifier(catalog: try Catalog.open(at: catalog, creating: false))
+            } catch {
+                FileHandle.standardError.write(Data("shelfbench: error: \(error)\n".utf8))
+                throw ExitCode.failure
+            }
+        } else if !noCatalog {
+            options.catalog = BuiltInCatalog.identifier(models: nil)
         }
         let photos = truths.map(\.photo)
         let run = await BenchRun.scan(photos, options: options)

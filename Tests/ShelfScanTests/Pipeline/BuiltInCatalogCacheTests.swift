@@ -2,7 +2,7 @@ import Foundation
 import ShelfTestSupport
 import Testing
 
-@testable import ShelfScanCLI
+@testable import ShelfPipeline
 
 /// The built-in selection is imported once into the user's cache folder; a newer selection (another
 /// version of shelfscan, another clone) replaces the older caches instead of piling up beside them.
@@ -18,7 +18,7 @@ struct BuiltInCatalogCacheTests {
         let source = Scratch.file("books", extension: "csv").path
         try "title,author\nThe Left Hand of Darkness,Ursula K. Le Guin\n".write(toFile: source, atomically: true, encoding: .utf8)
 
-        let catalog = try #require(ScanCatalog.cachedBuiltIn(from: source, environment: ["XDG_CACHE_HOME": cacheHome]))
+        let catalog = try #require(BuiltInCatalog.cached(from: source, environment: ["XDG_CACHE_HOME": cacheHome]))
         #expect(try catalog.info().works == 1)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         let cache = try #require(names.first { $0.hasPrefix("built-in-catalog-") && $0.hasSuffix(".sqlite") })
@@ -26,7 +26,7 @@ struct BuiltInCatalogCacheTests {
         #expect(FileManager.default.fileExists(atPath: beingMade) && FileManager.default.fileExists(atPath: unrelated))
         #expect(names.filter { $0.hasSuffix(".sqlite") } == [cache])
         // Asked again, the cache is used as it is.
-        let again = try #require(ScanCatalog.cachedBuiltIn(from: source, environment: ["XDG_CACHE_HOME": cacheHome]))
+        let again = try #require(BuiltInCatalog.cached(from: source, environment: ["XDG_CACHE_HOME": cacheHome]))
         #expect(again.path == folder + "/" + cache)
     }
 }
