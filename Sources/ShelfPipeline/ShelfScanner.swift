@@ -82,7 +82,7 @@ public actor ShelfScanner {
             model: models.confidence, minimumConfidence: options.minimumConfidence, lexicon: models.lexicon)
         let reading = SpineReadingStage(
             reader: SpineReader(lexicon: models.lexicon), parser: models.parser,
-            assessor: assessor, recognizer: recognizer)
+            assessor: assessor, recognizer: recognizer, catalog: options.catalog)
 
         // On a shelf a code can only be where bars are seen: no whole-photo copies. The search
         // needs only the photo, so it runs beside detection, which leaves the other cores idle;

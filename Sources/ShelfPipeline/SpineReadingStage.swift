@@ -1,4 +1,5 @@
 import ShelfBarcodes
+import ShelfCatalog
 import ShelfDetection
 import ShelfISBN
 import ShelfImaging
@@ -22,6 +23,10 @@ struct SpineReadingStage: Sendable {
     var parser: SpineTextParser
     var assessor: BookAssessor
     var recognizer: TextRecognizer
+    /// The catalogue a book is identified in at assembly. A reading it names surely
+    /// (`CatalogMatch.isStrong`) is read no further and not checked: assembly gives such a book the
+    /// catalogue's title and author and selects it, whatever a further reading or check would say.
+    var catalog: CatalogIdentifier?
     var isbnLineReader = SpineISBNReader()
     /// How much wider, as a share of its width on each side, a doubtful book whose lettering runs
     /// into its outline's long sides is cut again.
@@ -179,7 +184,8 @@ struct SpineReadingStage: Sendable {
     /// (`SpineReader.merging(wordsOf:into:)`) when the model trusts that no less; and when the book
     /// would be selected, its title checked against an independent reading of the stretch of the
     /// spine that holds it (`SpineReader.titleCheck(of:readIn:outline:in:engine:)`).
-    /// A book whose kept reading is the one in plain grey is not checked: it is not selected.
+    /// A book whose kept reading is the one in plain grey is not checked: it is not selected. A book
+    /// the catalogue names surely (`isSurelyIdentified(_:)`) is read no further and not checked.
     func findings(of spine: DetectedSpine, in image: Image, engine: TesseractEngine) -> (SpineFindings, SpineWork) {
         var work = SpineWork()
         var stopwatch = Stopwatch()
@@ -199,7 +205,10 @@ struct SpineReadingStage: Sendable {
         var made = [kept]
         // The readings of the outline's own cut, whose words lie in the same places.
         var sameCut = [first]
+        // A book the catalogue names surely is read no further.
+        let isIdentified = isSurelyIdentified(kept)
         lap(.parse)
+        if isIdentified { return (kept, work) }
         // Doubtful, and the outline drawn through the lettering: read from a wider cut too. The
         // further readings keep the outline's own cut: lines found in the wider one take in the
         // neighbours' edges.
@@ -211,6 +220,7 @@ struct SpineReadingStage: Sendable {
             made.append(again)
             if again.confidence > kept.confidence { (kept, work.keptFrom) = (again, .wider) }
             lap(.wider)
+            if work.keptFrom == .wider, isSurelyIdentified(kept) { return (kept, work) }
         }
         // Doubtful: each line of lettering read on its own, against its own surroundings.
         var isIllegible = false
@@ -235,6 +245,7 @@ struct SpineReadingStage: Sendable {
                 if turned.confidence > kept.confidence { (kept, work.keptFrom) = (turned, .lines) }
             }
             lap(.lines)
+            if work.keptFrom == .lines, isSurelyIdentified(kept) { return (kept, work) }
         }
         if kept.confidence < Self.doubtfulConfidence, !isIllegible {
             if let second = reader.readAgainstLocalBackground(crop, engine: engine) {
@@ -260,6 +271,8 @@ struct SpineReadingStage: Sendable {
             lap(.parse)
         }
         if made.count > 1 { kept = withDoubtsShared(kept, by: made) }
+        // A book the catalogue names is selected as the catalogue has it, checked or not.
+        if made.count > 1, isSurelyIdentified(kept) { return (kept, work) }
         // An ISBN printed on the book is check enough; a book withheld from selection
         // (`SpineFindings.withheldBecause`) is not selected, checked or not.
         if kept.parsed.title != nil, kept.parsed.isbn == nil, kept.withheldBecause.isEmpty,
@@ -277,6 +290,15 @@ struct SpineReadingStage: Sendable {
             lap(.check)
         }
         return (kept, work)
+    }
+
+    /// Whether the catalogue names the book of `findings` surely, by its title and author or an ISBN
+    /// printed on it (`CatalogMatch.isStrong`), as assembly will: no further reading or check could
+    /// change what is reported of it. A lookup, no Tesseract work.
+    func isSurelyIdentified(_ findings: SpineFindings) -> Bool {
+        guard let catalog, findings.parsed.title != nil || findings.parsed.isbn != nil else { return false }
+        let book = assessor.book(from: findings, isbn: findings.parsed.isbn)
+        return catalog.identify(book.scannedBook)?.isStrong ?? false
     }
 
     /// Whether the author of a book that stays selected after its title check is read again
