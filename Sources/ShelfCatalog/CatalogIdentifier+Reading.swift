@@ -13,6 +13,8 @@ extension CatalogIdentifier {
         let titleWords: [String]
         /// The words of the author read after the first (surname-like), folded.
         let laterNameWords: [String]
+        /// The given names the author read spells out (three letters or more, before the surname), folded.
+        let givenNames: [String]
 
         init(_ book: ScannedBook) {
             parsed = BookKey(title: book.title ?? "", authors: book.author.map { [$0] } ?? [])
@@ -22,6 +24,7 @@ extension CatalogIdentifier {
             textWords = folded.split(separator: " ").map(String.init)
             titleWords = (book.title ?? "").folded.split(separator: " ").map(String.init).filter { $0.count >= 3 }
             laterNameWords = book.author.map(Self.laterNameWords(of:)) ?? []
+            givenNames = book.author.map(Self.givenNames(of:)) ?? []
         }
 
         /// A catalogue work in the forms a reading is compared with.
@@ -35,13 +38,46 @@ extension CatalogIdentifier {
             /// Each author's whole name, its words run together, as OCR often reads a name
             /// ("AmosOz", "CHARLESDUHIGG").
             let gluedNames: [String]
+            /// Each author's surname with the given names spelt out before it
+            /// (`Reading.givenNames(of:)`).
+            let namesakes: [(surname: String, givenNames: [String])]
 
             init(_ work: CatalogWork) {
                 key = BookKey(title: work.title, subtitle: work.subtitle, authors: work.authors)
                 titleWords = [work.title, work.subtitle ?? ""].joined(separator: " ").folded.split(separator: " ").map(String.init)
                 laterNameWords = Set(work.authors.flatMap(Reading.laterNameWords(of:)))
                 gluedNames = work.authors.map { LibraryBook.nameInReadingOrder($0).folded.replacingOccurrences(of: " ", with: "") }
+                namesakes = work.authors.compactMap { author in
+                    let surname = BookKey(title: "", authors: [author]).surnames.first
+                    return surname.map { ($0, Reading.givenNames(of: author)) }
+                }
             }
+        }
+
+        /// The words of `name` before its surname, in reading order and folded, that spell a given
+        /// name out (three letters or more: not an initial, not a particle).
+        static func givenNames(of name: String) -> [String] {
+            let words = LibraryBook.nameInReadingOrder(name).folded.split(separator: " ").map(String.init)
+            return words.dropLast().filter { $0.count >= 3 && !BookKey.particles.contains($0) }
+        }
+
+        /// Whether the given names read say the author is another person than the work's author of
+        /// the same surname: "Lewis Carroll" is not Emily Carroll. Only names both spell out count
+        /// ("J. K. Rowling" contradicts no one), and a name alike or cut short ("Chris" for
+        /// Christopher), or any name of any of the work's authors, agrees.
+        func givenNamesRefuse(_ work: WorkForm) -> Bool {
+            guard !givenNames.isEmpty, let surname = parsed.surnames.first else { return false }
+            let namesakes = work.namesakes.filter {
+                Similarity.ratio($0.surname, surname) >= CatalogIdentifier.surnameAgrees
+            }
+            func agrees(_ ours: String, _ theirs: String) -> Bool {
+                theirs.count >= 3
+                    && (Similarity.ratio(ours, theirs) >= 0.5 || theirs.hasPrefix(ours) || ours.hasPrefix(theirs))
+            }
+            // A word of another of the work's authors is no contradiction: "Martin Carle" is read off
+            // a spine by Bill Martin Jr. and Eric Carle.
+            return !namesakes.isEmpty && namesakes.allSatisfy { !$0.givenNames.isEmpty }
+                && !givenNames.contains { ours in work.key.nameWords.contains { agrees(ours, $0) } }
         }
 
         static func laterNameWords(of name: String) -> [String] {
@@ -79,6 +115,10 @@ extension CatalogIdentifier {
                 word.count >= 4 && work.laterNameWords.contains { Similarity.ratio($0, word) >= CatalogIdentifier.surnameAgrees }
             }
             if !parsed.surnames.isEmpty && parsedAuthor < CatalogIdentifier.surnameRefuses && !isCutName && !laterNameAgrees { return nil }
+            // A given name that is not the author's tells another person's book from a title read
+            // nearly; a title read close enough to name the work alone outweighs it (a word misread
+            // before the surname: "Tied Stephenson").
+            if max(title, titleInText) < CatalogIdentifier.titleAlone && givenNamesRefuse(work) { return nil }
             // A surname found in the text counts only outside the title read ("A Winter …" is no Winters).
             let surnameInText = key.surnames.filter { $0.count >= 4 }.contains { surname in
                 Similarity.occurrence(of: surname, in: compactText) >= 0.85
