@@ -27,6 +27,9 @@ public struct CatalogIdentifier: Sendable {
     /// The share of a title's letters that must be read, by its words, when an author agrees.
     static let titleWordsShare = 0.5
 
+    /// The readings looked up so far: a reading asked about twice is looked up once.
+    private let remembered = RememberedMatches()
+
     public init(catalog: Catalog) {
         self.catalog = catalog
         isComplete = (try? catalog.isComplete()) ?? false
@@ -34,6 +37,13 @@ public struct CatalogIdentifier: Sendable {
 
     /// The work `book` is, or nil when the catalogue knows none surely (or cannot be read).
     public func identify(_ book: ScannedBook) -> CatalogMatch? {
+        if let known = remembered.match(for: book) { return known }
+        let match = lookUp(book)
+        remembered.remember(match, for: book)
+        return match
+    }
+
+    private func lookUp(_ book: ScannedBook) -> CatalogMatch? {
         if let isbn = book.isbn, let work = try? catalog.works(withISBN: isbn.isbn13).first {
             return CatalogMatch(work: work, matchedBy: .isbn, similarity: 1)
         }
