@@ -137,6 +137,43 @@ struct BenchEndToEndTests {
         #expect(((broken?["error"] as? [String: Any])?["message"] as? String)?.contains("broken.jpg") == true)
     }
 
+    /// The report's books that a catalogue identified.
+    static func identifiedBooks(in report: URL) throws -> Int {
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any]
+        let images = (json?["images"] as? [[String: Any]]) ?? []
+        return images.flatMap { ($0["books"] as? [[String: Any]]) ?? [] }.count { $0["identified"] is [String: Any] }
+    }
+
+    /// As `scan` does, shelfbench identifies spines in the catalogue it is given (the built-in one
+    /// unless told otherwise), and in none with --no-catalog; a catalogue that is not there fails.
+    @Test func identifiesSpinesInTheCatalogueItIsGiven() throws {
+        let folder = try Scratch.folder("bench-catalog")
+        let source = EndToEndTests.fixture("shelves/leaning.jpg")
+        try FileManager.default.copyItem(atPath: source, toPath: folder.appendingPathComponent("leaning.jpg").path)
+        try FileManager.default.copyItem(
+            atPath: source + ".truth.json", toPath: folder.appendingPathComponent("leaning.jpg.truth.json").path)
+        struct Truth: Decodable {
+            struct Book: Decodable {
+                var title: String
+                var author: String?
+            }
+            var books: [Book]
+        }
+        let truth = try JSONDecoder().decode(Truth.self, from: Data(contentsOf: URL(fileURLWithPath: source + ".truth.json")))
+        let books = Scratch.file("books", extension: "csv")
+        let lines = ["title,author"] + truth.books.map { "\"\($0.title)\",\"\($0.author ?? "")\"" }
+        try lines.joined(separator: "\n").write(to: books, atomically: true, encoding: .utf8)
+        let catalog = Scratch.file("catalog", extension: "sqlite").path
+        #expect(try EndToEndTests.run(["catalog", "import", "--catalog", catalog, books.path]).status == 0)
+
+        let withCatalog = folder.appendingPathComponent("with.json"), without = folder.appendingPathComponent("without.json")
+        #expect(try Self.run([folder.path, "--json", "--catalog", catalog, "--report", withCatalog.path]).status == 0)
+        #expect(try Self.run([folder.path, "--json", "--no-catalog", "--report", without.path]).status == 0)
+        #expect(try Self.identifiedBooks(in: withCatalog) >= truth.books.count / 3)
+        #expect(try Self.identifiedBooks(in: without) == 0)
+        #expect(try Self.run([folder.path, "--catalog", folder.appendingPathComponent("none.sqlite").path]).status != 0)
+    }
+
     @Test func aFolderWithoutTruthIsAWrongCommandLine() throws {
         let folder = try Scratch.folder("no-truth")
         let process = Process()
