@@ -8,10 +8,11 @@ extension Lexicon {
 
     /// Whether an author read off a spine is, as it stands, no person's name: it holds a mark no
     /// name has ("Harbour?", "Wells!", "Ann* Grey", "Vale)"); or a word whose capitals fall where
-    /// no name's do ("BRenna", "MaryS", "pEArce") and which, read in one case, no list knows as a
-    /// name; or no word of it has three letters, unless a list has it as a name ("Li Ao" is a
-    /// name, "T Aa" and "Oh W" are scraps); or it is read all in small letters and no list knows a
-    /// word of it as a name ("bell hooks" is a name, "tewnor" a scrap of a word); or it is one
+    /// no name's do ("BRenna", "MaryS", "pEArce") or that runs small letters no particle or name
+    /// spells into capitals ("sarostavHASEK", `hasNameLead`), and which, read in one case, no list
+    /// knows as a name; or no word of it has three letters, unless a list has it as a name ("Li Ao"
+    /// is a name, "T Aa" and "Oh W" are scraps); or it is read all in small letters and no list
+    /// knows a word of it as a name ("bell hooks" is a name, "tewnor" a scrap of a word); or it is one
     /// ordinary word that neither the name lists nor the built-in catalogue's authors have as a
     /// name: the "Three" of "Volume Three", the "Sons" of a publisher's "& Sons" half read, the
     /// last word of a title set apart. "King", "Brown" or "Ishiguro" alone are names. A surname
@@ -20,7 +21,9 @@ extension Lexicon {
     public func isNoName(_ author: String) -> Bool {
         if author.contains(where: { !$0.isLetter && !Self.marksOfNames.contains($0) }) { return true }
         let parts = author.split(whereSeparator: { !$0.isLetter })
-        if parts.contains(where: { !Self.isCasedAsAName($0) && !isKnownName(String($0).folded) }) { return true }
+        if parts.contains(where: { !(Self.isCasedAsAName($0) && hasNameLead($0)) && !isKnownName(String($0).folded) }) {
+            return true
+        }
         // Names are printed with capitals; one read all in small letters stays only when a list
         // knows a word of it as a name.
         if !author.contains(where: \.isUppercase), !parts.contains(where: { isKnownName(String($0).folded) }) {
@@ -34,6 +37,16 @@ extension Lexicon {
         let folded = String(word.filter(\.isLetter)).folded
         guard folded.count >= 2 else { return false }
         return isOrdinaryWord(folded) && !isKnownName(folded)
+    }
+
+    /// Whether a run of letters that starts in small letters and has capitals after them starts
+    /// with a name particle or a name a list knows ("deGrasse", "elenaMORROW"); true of any other
+    /// run. OCR runs a scrap into a name the same way ("sarostavHASEK", "yeBouries"), and a scrap
+    /// is no particle.
+    func hasNameLead(_ letters: Substring) -> Bool {
+        guard letters.first?.isLowercase ?? false, letters.contains(where: \.isUppercase) else { return true }
+        let lead = String(letters.prefix(while: \.isLowercase)).folded
+        return nameParticles.contains(lead) || isKnownName(lead)
     }
 
     /// Whether a list knows a word of `author` as a name (`isKnownName`).

@@ -18,11 +18,12 @@ import ShelfCatalog
     }
 
     /// Words whose capitals fall where no name's do, as OCR reads small or worn lettering, beside a
-    /// name or alone; initials or scraps with no word a name could be; and words read all in small
-    /// letters that no list knows as a name.
+    /// name or alone, or that run small letters no particle or name spells into a capitalised part;
+    /// initials or scraps with no word a name could be; and words read all in small letters that no
+    /// list knows as a name.
     @Test(arguments: [
         "QUillon", "Edda VArne", "TorvaK", "hOLMqvast", "Fenna DRellow", "BRedwick-Holt", "Ty Oo", "Q. Ek", "J. K.",
-        "tewnor", "brask ulmen",
+        "tewnor", "brask ulmen", "sarostavHASEK", "Tomas yeBourne", "trasMorrow",
     ])
     func isNoNameByCaseOrLength(_ author: String) {
         #expect(Self.lexicon.isNoName(author))
@@ -31,12 +32,13 @@ import ShelfCatalog
     /// Names as spines print them, whatever their marks; and a lone word that is a surname of the
     /// catalogue's authors ("King", "Brown") or no ordinary word ("Ishiguro"); and capitals where
     /// names have them: after "Mc", "Mac", "De" or "O'", a surname in capitals run into the given
-    /// name, initials; or a known name read in the wrong case ("bROWN"), or all in small letters.
+    /// name, initials, after a particle in small letters ("deGrasse"); or a known name read in the
+    /// wrong case ("bROWN"), or all in small letters.
     @Test(arguments: [
         "Kazuo Ishiguro", "Ishiguro", "KING", "Brown", "Wells", "Flannery O'Connor", "J. R. R. Tolkien", "Smith-Jones",
         "Earvin «Magic» Johnson", "Pasqual i Escrivà", "Jo Nesbø", "Aidan McArdle", "Lise DeVane", "Fergus MacLEAN",
         "elenaMORROW", "Tess O'Dowd", "JRR Ashdown", "Nils LeBlanc", "bROWN", "ÅSA LUNDQVIST", "Li Ao", "Mo Yan",
-        "bell hooks", "haruki murakami",
+        "bell hooks", "haruki murakami", "Neil deGrasse Tyson", "Tomie dePaola", "vanDyke",
     ])
     func isAName(_ author: String) {
         #expect(!Self.lexicon.isNoName(author))
