@@ -185,7 +185,8 @@ struct SpineReadingStage: Sendable {
     /// would be selected, its title checked against an independent reading of the stretch of the
     /// spine that holds it (`SpineReader.titleCheck(of:readIn:outline:in:engine:)`).
     /// A book whose kept reading is the one in plain grey is not checked: it is not selected. A book
-    /// the catalogue names surely (`isSurelyIdentified(_:)`) is read no further and not checked.
+    /// the catalogue names surely (`isSurelyIdentified(_:)`) is read no further and not checked,
+    /// nor the other ways round when the first way round names it.
     func findings(of spine: DetectedSpine, in image: Image, engine: TesseractEngine) -> (SpineFindings, SpineWork) {
         var work = SpineWork()
         var stopwatch = Stopwatch()
@@ -198,7 +199,10 @@ struct SpineReadingStage: Sendable {
         }
 
         let crop = reader.colourCrop(spine.polygon, in: image)
-        let first = reader.read(crop, engine: engine)
+        // A way round whose reading the catalogue names surely is the way the lettering runs.
+        let isNamed: ((SpineReader.Reading) -> Bool)? =
+            catalog == nil ? nil : { isSurelyIdentified(findings(of: spine, reading: $0)) }
+        let first = reader.read(crop, engine: engine, isSettled: isNamed)
         lap(.first)
         var kept = findings(of: spine, reading: first)
         // Every parse made, for the doubts one reading raises about a title another reading shares.

@@ -52,15 +52,22 @@ public struct SpineReader: Sendable {
         read(colourCrop(polygon, in: photo), engine: engine)
     }
 
-    /// Reads a book already cut out of its photo by `colourCrop`.
-    public func read(_ crop: (image: Image, scale: Double), engine: TesseractEngine) -> Reading {
-        read(crop.image.inkOnWhite(), scale: crop.scale, engine: engine)
+    /// Reads a book already cut out of its photo by `colourCrop`. A reading one way round that
+    /// `isSettled` accepts (a catalogue names the book it reads) is kept without reading the crop
+    /// the other ways round.
+    public func read(
+        _ crop: (image: Image, scale: Double), engine: TesseractEngine, isSettled: ((Reading) -> Bool)? = nil
+    ) -> Reading {
+        read(crop.image.inkOnWhite(), scale: crop.scale, engine: engine, isSettled: isSettled)
     }
 
     /// Reads an upright crop each way its lettering may run and keeps the best reading, with what
     /// it missed added. The further readings of a doubtful book (`readsAcross` false) do not try
     /// words stacked across it again: the first reading's inking already showed whether there are.
-    private func read(_ crop: Image, scale: Double, engine: TesseractEngine, readsAcross: Bool = true) -> Reading {
+    private func read(
+        _ crop: Image, scale: Double, engine: TesseractEngine, readsAcross: Bool = true,
+        isSettled: ((Reading) -> Bool)? = nil
+    ) -> Reading {
         var best: (reading: Reading, turned: Image)?
         var readAlong = false
         var orientations = orientationsToTry(
@@ -73,7 +80,7 @@ public struct SpineReader: Sendable {
             turnedTopToBottom = turned
             if let score = turned.uprightLetteringScore(), score < -Self.upsideDownScore { orientations.swapAt(0, 1) }
         }
-        for orientation in orientations {
+        for (index, orientation) in orientations.enumerated() {
             // Words stacked across a tall spine ("SILVER / HARBOUR") are the last resort: read that way,
             // lettering that runs along it comes out as scraps, some of them sure, so only a reading
             // sure and made of words is taken. Nor is it tried when a reading along the spine was
@@ -88,9 +95,12 @@ public struct SpineReader: Sendable {
             if isLastResort && !isAccepted { break }
             let sure = sureLetters(in: text)
             if orientation != .horizontal && sure > 0 { readAlong = true }
-            if best.map({ isBetter(reading, than: $0.reading) }) ?? true { best = (reading, turned) }
+            let isBest = best.map { isBetter(reading, than: $0.reading) } ?? true
+            if isBest { best = (reading, turned) }
             // Two words or more read sure are the way the lettering runs, whatever the scraps beside them.
             if isAccepted || sure >= Self.sureEnoughLetters { break }
+            // So is a reading that names a book: the other ways round read the same letters as scraps.
+            if isBest, index < orientations.count - 1, let isSettled, isSettled(reading) { break }
         }
         guard var (reading, turned) = best else {
             return Reading(text: RecognizedText(lines: []), orientation: .topToBottom, scale: scale)

@@ -8,8 +8,9 @@ import Testing
 @testable import ShelfPipeline
 @testable import ShelfReading
 
-/// A book the catalogue names by its title and author is read no further and its title not
-/// checked: assembly takes the catalogue's title and author for it whatever another reading says.
+/// A book the catalogue names by its title and author is read no further (nor the other way round)
+/// and its title not checked: assembly takes the catalogue's title and author for it whatever
+/// another reading says.
 /// A book the catalogue does not know is read as without one.
 @Suite(.tags(.pipeline))
 struct IdentifiedSpineTests {
@@ -58,5 +59,29 @@ struct IdentifiedSpineTests {
         }
         #expect(identified >= 4, "the catalogue named \(identified) of \(books.count - 1) books")
         #expect(furtherWorkSaved >= 1, "no book the catalogue named had been read further or checked")
+    }
+
+    /// A reading one way round that the catalogue names is kept without reading the spine the other
+    /// ways round: two of `shelf-001`'s spines whose first reading is neither sure of its words nor
+    /// accepted as it stands, but names its book.
+    @Test func aWayRoundTheCatalogueNamesIsNotReadTheOthers() throws {
+        let truth = try ShelfTruth.load("shelf-001.jpg")
+        let image = try ImageDecoder().decodePhoto(atPath: Fixtures.path("shelves/shelf-001.jpg")).image
+        let books = truth.books.filter { $0.polygon != nil && $0.author != nil }
+        let plain = try SpineReadingStageTests.stage()
+        var identifying = plain
+        identifying.catalog = try Self.catalogue(of: books)
+        let engine = try TesseractEngine()
+        for title in ["Keeper", "The Quiet Tide"] {
+            let book = try #require(books.first { $0.title == title })
+            let spine = DetectedSpine(polygon: book.outline, score: 1, row: 0, lean: 0)
+            let (_, workBefore) = plain.findings(of: spine, in: image, engine: engine)
+            let (after, workAfter) = identifying.findings(of: spine, in: image, engine: engine)
+            #expect(identifying.isSurelyIdentified(after), "\(title): \(after.parsed)")
+            #expect(Set(workAfter.calls.keys) == ["read.first"], "\(title): \(workAfter.calls)")
+            #expect(
+                workAfter.calls["read.first", default: 0] < workBefore.calls["read.first", default: 0],
+                "\(title): \(workAfter.calls) against \(workBefore.calls) without the catalogue")
+        }
     }
 }
