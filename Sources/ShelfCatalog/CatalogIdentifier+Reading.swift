@@ -11,6 +11,11 @@ extension CatalogIdentifier {
         let textWords: [String]
         /// The words of the title read, folded (three letters or more).
         let titleWords: [String]
+        /// Every word of the main title read (before a colon), folded.
+        let mainTitleWords: [String]
+        /// The main title read, compact, in each form it is compared in: as read, and without a
+        /// misread article (`withoutMisreadArticle(_:)`).
+        let compactTitles: [String]
         /// The words of the author read after the first (surname-like), folded.
         let laterNameWords: [String]
         /// The given names the author read spells out (three letters or more, before the surname), folded.
@@ -23,6 +28,8 @@ extension CatalogIdentifier {
             compactText = folded.replacingOccurrences(of: " ", with: "")
             textWords = folded.split(separator: " ").map(String.init)
             titleWords = (book.title ?? "").folded.split(separator: " ").map(String.init).filter { $0.count >= 3 }
+            mainTitleWords = LibraryBook.splitTitle(book.title ?? "").title.folded.split(separator: " ").map(String.init)
+            compactTitles = [parsed.compactTitle] + [Self.withoutMisreadArticle(mainTitleWords)].compactMap { $0 }
             laterNameWords = book.author.map(Self.laterNameWords(of:)) ?? []
             givenNames = book.author.map(Self.givenNames(of:)) ?? []
         }
@@ -90,10 +97,16 @@ extension CatalogIdentifier {
         /// "author" is title words.
         func verdict(on work: WorkForm, looseNames: Bool = true) -> (CatalogMatch.Rule, Double)? {
             let key = work.key
-            let title =
-                hasTitle
-                ? max(Similarity.ratio(parsed.compactTitle, key.compactTitle), Similarity.ratio(parsed.compactTitle, key.compactFullTitle))
-                : 0
+            func likeness(_ compactTitle: String) -> Double {
+                max(Similarity.ratio(compactTitle, key.compactTitle), Similarity.ratio(compactTitle, key.compactFullTitle))
+            }
+            var title = hasTitle ? compactTitles.map(likeness).max() ?? 0 : 0
+            var titleRead = parsed.compactTitle
+            // The author's name run into the title read: the rest is the title, and the name agrees.
+            var nameRunIn = false
+            if hasTitle && looseNames, let rest = titleWithoutRunInName(of: work), likeness(rest) > title {
+                (title, titleRead, nameRunIn) = (likeness(rest), rest, true)
+            }
             let titleInText =
                 key.compactTitle.count >= 6 ? Similarity.occurrence(of: key.compactTitle, in: compactText) : 0
             // An author read on the spine who is none of the work's: another book. A spine may print
@@ -126,12 +139,12 @@ extension CatalogIdentifier {
                     && Similarity.occurrence(of: surname, in: key.compactFullTitle) < 0.75
             }
             let authorAgrees =
-                parsedAuthor >= CatalogIdentifier.surnameAgrees || surnameInText || laterNameAgrees
+                parsedAuthor >= CatalogIdentifier.surnameAgrees || surnameInText || laterNameAgrees || nameRunIn
                 || (looseNames && isCutName && parsed.surnames.contains { $0.count >= 5 })
             // A title read that goes on past the work's ("Dune Messiah" for "Dune", by one author):
             // another work, however well the shorter title occurs in the text.
             let readGoesOn = hasTitle && title < CatalogIdentifier.titleWithAuthor
-                && parsed.compactTitle.count >= key.compactFullTitle.count + 4
+                && titleRead.count >= key.compactFullTitle.count + 4
             let bestTitle = readGoesOn ? title : max(title, titleInText)
             if authorAgrees && bestTitle >= CatalogIdentifier.titleWithAuthor { return (.titleAndAuthor, bestTitle) }
             if title >= CatalogIdentifier.titleAlone && key.compactTitle.count >= 8 { return (.title, title) }

@@ -37,7 +37,7 @@ struct BookAssembly: Sendable {
         }
         // Identified first, so that the library compares the book the catalogue names.
         if let catalog {
-            for (index, match) in Self.identify(books.map(\.scannedBook), in: catalog).enumerated() {
+            for (index, match) in identify(books, in: catalog).enumerated() {
                 if let match {
                     books[index].markIdentified(match, minimumConfidence: assessor.minimumConfidence)
                 } else if catalog.isComplete {
@@ -56,6 +56,24 @@ struct BookAssembly: Sendable {
             isbns.append(ReportedISBN(isbn: printed, source: .text, polygon: spine.polygon))
         }
         return (books, isbns)
+    }
+
+    /// Each book's work in the catalogue. A book that names none with an author that will be left
+    /// out as no name (`BookAssessor.withoutAuthorThatIsNoName(_:)`: "Row" of Harper & Row, a scrap)
+    /// is looked up again without it, so that what is no name does not refuse the work the rest of
+    /// the reading names.
+    func identify(_ books: [DetectedBook], in catalog: CatalogIdentifier) -> [CatalogMatch?] {
+        var matches = Self.identify(books.map(\.scannedBook), in: catalog)
+        let noNames = books.indices.filter {
+            matches[$0] == nil && books[$0].author != nil && assessor.withoutAuthorThatIsNoName(books[$0]).author == nil
+        }
+        let readings = noNames.map { index in
+            var reading = books[index].scannedBook
+            reading.author = nil
+            return reading
+        }
+        for (index, match) in zip(noNames, Self.identify(readings, in: catalog)) { matches[index] = match }
+        return matches
     }
 
     /// Each reading's work in the catalogue, looked up on every core: a photo's spines are many.

@@ -29,6 +29,10 @@ struct CatalogIdentifierTests {
         CatalogWork(key: "/works/OL18W", title: "Through the Woods", authors: ["Emily Carroll"]),
         CatalogWork(key: "/works/OL19W", title: "Through the Looking-Glass", authors: ["Lewis Carroll"]),
         CatalogWork(key: "/works/OL20W", title: "Polar Bear, Polar Bear", authors: ["Bill Martin", "Eric Carle"]),
+        CatalogWork(key: "/works/OL21W", title: "The Tale of Peter Rabbit", authors: ["Beatrix Potter"]),
+        CatalogWork(key: "/works/OL22W", title: "Mrs. Dalloway", authors: ["Virginia Woolf"]),
+        CatalogWork(key: "/works/OL23W", title: "If on a Winter's Night a Traveler", authors: ["Italo Calvino"]),
+        CatalogWork(key: "/works/OL24W", title: "Death of a Salesman", authors: ["Arthur Miller"]),
     ]
 
     static func identifier() throws -> CatalogIdentifier {
@@ -166,5 +170,31 @@ struct CatalogIdentifierTests {
                 #expect(found?.title != other.title || found?.authors == work.authors)
             }
         }
+    }
+
+    /// "The" read with a letter wrong counts against no title: the catalogue's titles are compared
+    /// without their article, and so is a title read whose first word is "The" misread.
+    @Test func aMisreadArticleStillFindsTheTitle() throws {
+        let identifier = try Self.identifier()
+        for title in ["Tho Tale of Peter Rabbit", "Tne Tale of Peter Rabbit", "THE TALE OF PETER RABBIT"] {
+            #expect(identifier.identify(Self.spine(title, nil))?.title == "The Tale of Peter Rabbit", "\(title)")
+        }
+        // Another word before the title is no article.
+        #expect(identifier.identify(Self.spine("Two Tale of Peter Rabbit", nil)) == nil)
+    }
+
+    /// A line that sets the author's name beside the title, read as one title: the name is the
+    /// author's and agrees, and the rest is compared as the title. Another person's name run in is
+    /// no author, and leaves the title read too far from the work's.
+    @Test func anAuthorsNameRunIntoTheTitleReadIsTheAuthor() throws {
+        let identifier = try Self.identifier()
+        let dalloway = identifier.identify(Self.spine("Woolf Mr Dalloway", nil, text: "0 WOOLF MR DALLOWAY"))
+        #expect(dalloway?.title == "Mrs. Dalloway" && dalloway?.matchedBy == .titleAndAuthor)
+        let calvino = identifier.identify(Self.spine("Ttalo Calvino Ifona Winter's Night a Traveller", nil))
+        #expect(calvino?.authors == ["Italo Calvino"] && calvino?.matchedBy == .titleAndAuthor)
+        #expect(identifier.identify(Self.spine("Death of a Salesman Arthur Miller", nil))?.authors == ["Arthur Miller"])
+        #expect(identifier.identify(Self.spine("Morrison Mr Dalloway", nil)) == nil)
+        // The author's name before another of their titles names that one, not the shorter.
+        #expect(identifier.identify(Self.spine("Herbert Dune Messiah", nil))?.title == "Dune Messiah")
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ShelfDetection
@@ -112,5 +113,30 @@ extension AuthorNameTests {
         let work = CatalogWork(key: "/works/OL1W", title: "The Salt Road", authors: ["Jane Vashkorin"], isbns: [])
         identified.markIdentified(CatalogMatch(work: work, matchedBy: .title, similarity: 0.95), minimumConfidence: 0.7)
         #expect(assessor.withoutAuthorThatIsNoName(identified).author == "Jane Vashkorin")
+    }
+}
+
+extension AuthorNameTests {
+    /// An author read that is no name ("Row" of Harper & Row, a scrap) does not keep the catalogue
+    /// from naming the book its title names: the book is looked up again without it. An author
+    /// that is a name still refuses another person's work.
+    @Test func anAuthorThatIsNoNameRefusesNoWork() throws {
+        let catalog = try Catalog.inMemory()
+        let csv = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID().uuidString).csv")
+        try "title,author\n\"The Salt Road\",\"Nora Vance\"\n".write(to: csv, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: csv) }
+        _ = try catalog.importFile(at: csv.path)
+        let assessor = BookAssessor(model: try ScanModels.load().confidence, lexicon: Self.lexicon)
+        let assembly = BookAssembly(assessor: assessor, library: nil, catalog: CatalogIdentifier(catalog: catalog))
+        func findings(author: String) -> SpineFindings {
+            SpineFindings(
+                spine: TitleCheckTests.saltRoad.spine, reading: TitleCheckTests.saltRoad.reading,
+                parsed: ParsedSpine(title: "The Salt Road", author: author),
+                assessment: Assessment(signals: [:], modelled: 0.6, isbnFloor: 0.95), titleAgreement: 1)
+        }
+        let (books, _) = assembly.books(
+            of: [findings(author: "Three"), findings(author: "Lena Marsh")], barcodes: [], lineISBNs: [nil, nil])
+        #expect(books[0].identified?.title == "The Salt Road" && books[0].author == "Nora Vance")
+        #expect(books[1].identified == nil && books[1].author == "Lena Marsh")
     }
 }
