@@ -127,17 +127,29 @@ extension CatalogIdentifier {
             let laterNameAgrees = looseNames && laterNameWords.contains { word in
                 word.count >= 4 && work.laterNameWords.contains { Similarity.ratio($0, word) >= CatalogIdentifier.surnameAgrees }
             }
-            if !parsed.surnames.isEmpty && parsedAuthor < CatalogIdentifier.surnameRefuses && !isCutName && !laterNameAgrees { return nil }
-            // A given name that is not the author's tells another person's book from a title read
-            // nearly; a title read close enough to name the work alone outweighs it (a word misread
-            // before the surname: "Tied Stephenson").
-            if max(title, titleInText) < CatalogIdentifier.titleAlone && givenNamesRefuse(work) { return nil }
             // A surname found in the text counts only outside the title read ("A Winter …" is no Winters).
             let surnameInText = key.surnames.filter { $0.count >= 4 }.contains { surname in
                 Similarity.occurrence(of: surname, in: compactText) >= 0.85
                     && !(hasTitle && Similarity.occurrence(of: surname, in: parsed.compactTitle) >= 0.75)
                     && Similarity.occurrence(of: surname, in: key.compactFullTitle) < 0.75
             }
+            // The work's author read on the spine outweighs another word the parse took for the
+            // author ("All Quiet on the Western Front | Remarque | Eveym").
+            let authorReadElsewhere = looseNames && surnameInText
+            // A long title found whole in the text is no chance likeness. The parse may have taken
+            // a part of it for the title ("Twenty Thousand Leagues Under" of one set over three
+            // lines) or for the author ("Otes" of "Notes from Underground").
+            let wholeTitleInText = key.compactTitle.count >= 20 && titleInText >= 0.95
+            let authorIsPartOfTitle = wholeTitleInText && !parsed.surnames.isEmpty && isReadOnlyInTitle(parsed.surnames, of: key)
+            if !parsed.surnames.isEmpty && parsedAuthor < CatalogIdentifier.surnameRefuses && !isCutName && !laterNameAgrees
+                && !authorReadElsewhere && !authorIsPartOfTitle
+            {
+                return nil
+            }
+            // A given name that is not the author's tells another person's book from a title read
+            // nearly; a title read close enough to name the work alone outweighs it (a word misread
+            // before the surname: "Tied Stephenson").
+            if max(title, titleInText) < CatalogIdentifier.titleAlone && givenNamesRefuse(work) { return nil }
             let authorAgrees =
                 parsedAuthor >= CatalogIdentifier.surnameAgrees || surnameInText || laterNameAgrees || nameRunIn
                 || (looseNames && isCutName && parsed.surnames.contains { $0.count >= 5 })
@@ -148,11 +160,30 @@ extension CatalogIdentifier {
             let bestTitle = readGoesOn ? title : max(title, titleInText)
             if authorAgrees && bestTitle >= CatalogIdentifier.titleWithAuthor { return (.titleAndAuthor, bestTitle) }
             if title >= CatalogIdentifier.titleAlone && key.compactTitle.count >= 8 { return (.title, title) }
-            // A long title found whole in the text, a scrap more read beside it ("Ree En
-            // Observación y análisis …"): no chance likeness, with an author read or without.
-            if key.compactTitle.count >= 20 && titleInText >= 0.95 && title >= 0.85 { return (.title, title) }
+            // A long title found whole in the text, with a scrap more read beside it ("Ree En
+            // Observación y análisis …") or with a part of it read as the title: with an author read
+            // or without.
+            if wholeTitleInText && title >= 0.85 { return (.title, title) }
+            if wholeTitleInText && titleRead.count * 2 >= key.compactTitle.count
+                && Similarity.occurrence(of: titleRead, in: key.compactTitle) >= 0.9
+            {
+                return (.title, titleInText)
+            }
             if authorAgrees, let share = titleWordsRead(of: work) { return (.titleWordsAndAuthor, share) }
             return nil
+        }
+
+        /// Whether each of `names` is a part of the work's title that the text holds only where it
+        /// holds that title: a scrap of the title taken for the author ("Otes" of "OTES FROM
+        /// UNDERGROUND"), not a name read beside it as well.
+        func isReadOnlyInTitle(_ names: [String], of key: BookKey) -> Bool {
+            guard let stretch = Similarity.bestStretch(of: key.compactTitle, in: compactText) else { return false }
+            let text = Array(compactText.utf8)
+            let outside = [text[..<stretch.lowerBound], text[stretch.upperBound...]].map { String(decoding: $0, as: UTF8.self) }
+            return names.allSatisfy { name in
+                name.count >= 3 && Similarity.occurrence(of: name, in: key.compactTitle) >= 0.9
+                    && !outside.contains { Similarity.occurrence(of: name, in: $0) >= 0.9 }
+            }
         }
 
         /// The share of the work's title (its letters in words of three or more) whose words were

@@ -26,4 +26,40 @@ public enum Similarity {
         }
         return 1 - Double(best) / Double(p.count)
     }
+
+    /// The stretch of `text` in which `pattern` occurs best (as `occurrence(of:in:)` measures it),
+    /// as offsets into `text`'s UTF-8; the shortest such stretch ending first. Nil when either is
+    /// empty.
+    public static func bestStretch(of pattern: String, in text: String) -> Range<Int>? {
+        let p = Array(pattern.utf8), t = Array(text.utf8)
+        guard !p.isEmpty, !t.isEmpty else { return nil }
+        // Where the best stretch ends: Sellers' search, as in `occurrence(of:in:)`.
+        var column = Array(0...p.count)
+        var best = column[p.count], end = 0
+        for (position, character) in t.enumerated() {
+            var diagonal = column[0]
+            for i in 1...p.count {
+                let above = column[i]
+                column[i] = min(above + 1, column[i - 1] + 1, diagonal + (p[i - 1] == character ? 0 : 1))
+                diagonal = above
+            }
+            if column[p.count] < best { (best, end) = (column[p.count], position + 1) }
+        }
+        // Where it starts: the pattern backwards against the text backwards from that end, the
+        // stretch anchored there (every letter of text passed over costs an edit).
+        let backwards = Array(p.reversed())
+        var back = Array(0...p.count)
+        var length = 0, lengthCost = back[p.count]
+        for (passed, character) in t[..<end].reversed().enumerated() {
+            var diagonal = back[0]
+            back[0] = passed + 1
+            for i in 1...p.count {
+                let above = back[i]
+                back[i] = min(above + 1, back[i - 1] + 1, diagonal + (backwards[i - 1] == character ? 0 : 1))
+                diagonal = above
+            }
+            if back[p.count] < lengthCost { (length, lengthCost) = (passed + 1, back[p.count]) }
+        }
+        return (end - length)..<end
+    }
 }

@@ -33,6 +33,8 @@ struct CatalogIdentifierTests {
         CatalogWork(key: "/works/OL22W", title: "Mrs. Dalloway", authors: ["Virginia Woolf"]),
         CatalogWork(key: "/works/OL23W", title: "If on a Winter's Night a Traveler", authors: ["Italo Calvino"]),
         CatalogWork(key: "/works/OL24W", title: "Death of a Salesman", authors: ["Arthur Miller"]),
+        CatalogWork(key: "/works/OL25W", title: "Twenty Thousand Leagues Under the Sea", authors: ["Jules Verne"]),
+        CatalogWork(key: "/works/OL26W", title: "Notes from Underground", authors: ["Fyodor Dostoyevsky"]),
     ]
 
     static func identifier() throws -> CatalogIdentifier {
@@ -196,5 +198,29 @@ struct CatalogIdentifierTests {
         #expect(identifier.identify(Self.spine("Morrison Mr Dalloway", nil)) == nil)
         // The author's name before another of their titles names that one, not the shorter.
         #expect(identifier.identify(Self.spine("Herbert Dune Messiah", nil))?.title == "Dune Messiah")
+    }
+
+    /// The work's author read on the spine, outside the title, outweighs another word the parse
+    /// took for the author (a publisher's name, a scrap); without the work's author read, that word
+    /// is another person and refuses the work.
+    @Test func theAuthorReadElsewhereOnTheSpineOutweighsAnotherTakenForTheAuthor() throws {
+        let identifier = try Self.identifier()
+        let found = identifier.identify(Self.spine("Thinking, Fast and Slow", "Farrar", text: "THINKING, FAST AND SLOW | KAHNEMAN | FARRAR"))
+        #expect(found?.authors == ["Daniel Kahneman"] && found?.matchedBy == .titleAndAuthor)
+        #expect(identifier.identify(Self.spine("Thinking, Fast and Slow", "Farrar", text: "THINKING, FAST AND SLOW | FARRAR")) == nil)
+    }
+
+    /// A long title found whole in the text names its work when the parse took half of it or more
+    /// for the title (a title set over three lines), or a scrap of it for the author. Less of it
+    /// read as the title, or an author read who is another person, names nothing.
+    @Test func aLongTitleWholeInTheTextNamesItsWorkWhateverPartOfItWasParsed() throws {
+        let identifier = try Self.identifier()
+        let text = "TWENTY THOUSAND | LEAGUES UNDER the SEA Jules"
+        let cut = identifier.identify(Self.spine("Twenty Thousand Leagues Under", nil, text: text))
+        #expect(cut?.title == "Twenty Thousand Leagues Under the Sea" && cut?.matchedBy == .title)
+        #expect(identifier.identify(Self.spine("Twenty Thousand", nil, text: text)) == nil)
+        let scrap = identifier.identify(Self.spine("From Underground", "Otes", text: "OTES FROM UNDERGROUND"))
+        #expect(scrap?.title == "Notes from Underground")
+        #expect(identifier.identify(Self.spine("From Underground", "Marsh", text: "MARSH FROM UNDERGROUND")) == nil)
     }
 }
