@@ -20,6 +20,9 @@ extension CatalogIdentifier {
         let laterNameWords: [String]
         /// The given names the author read spells out (three letters or more, before the surname), folded.
         let givenNames: [String]
+        /// The author read with its words run together, when it has several ("Trac Y" → "tracy"):
+        /// OCR splits a name as often as it glues one.
+        let gluedAuthor: String?
 
         init(_ book: ScannedBook) {
             parsed = BookKey(title: book.title ?? "", authors: book.author.map { [$0] } ?? [])
@@ -32,6 +35,8 @@ extension CatalogIdentifier {
             compactTitles = [parsed.compactTitle] + [Self.withoutMisreadArticle(mainTitleWords)].compactMap { $0 }
             laterNameWords = book.author.map(Self.laterNameWords(of:)) ?? []
             givenNames = book.author.map(Self.givenNames(of:)) ?? []
+            let authorWords = (book.author ?? "").folded.split(separator: " ")
+            gluedAuthor = authorWords.count >= 2 ? authorWords.joined() : nil
         }
 
         /// A catalogue work in the forms a reading is compared with.
@@ -112,7 +117,7 @@ extension CatalogIdentifier {
             // An author read on the spine who is none of the work's: another book. A spine may print
             // "Guin" for Le Guin, or a given name alone.
             let nameWords = key.surnames + key.nameWords.filter { $0.count >= 3 } + work.gluedNames
-            let parsedAuthor = Self.surnameSimilarity(parsed.surnames, nameWords)
+            let parsedAuthor = Self.surnameSimilarity(parsed.surnames + [gluedAuthor].compactMap { $0 }, nameWords)
             // A name cut short ("Rod" for Rodríguez, misread as well: "Appiew" for Applewhaite) is
             // no other author.
             let isCutName = parsed.surnames.contains { surname in

@@ -121,6 +121,9 @@ struct CatalogIdentifierTests {
         #expect(identifier.identify(Self.spine("Thinking, Fast and Slow", "Daniel Kahnen"))?.matchedBy == .titleAndAuthor)
         // A name read with its words run together.
         #expect(identifier.identify(Self.spine("Thinking, Fast and Slow", "DanielKahneman"))?.matchedBy == .titleAndAuthor)
+        // A name read split in two.
+        #expect(identifier.identify(Self.spine("Beloved", "Morri Son"))?.authors == ["Toni Morrison"])
+        #expect(identifier.identify(Self.spine("Beloved", "Mor Rison"))?.authors == ["Toni Morrison"])
         // "Hawking" is not Rowling, though the names share three letters in seven.
         #expect(identifier.identify(Self.spine("Harry Potter and the Chamber of Secrets", "Hawking")) == nil)
     }
