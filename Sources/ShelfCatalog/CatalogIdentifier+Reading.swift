@@ -109,8 +109,9 @@ extension CatalogIdentifier {
             var titleRead = parsed.compactTitle
             // The author's name run into the title read: the rest is the title, and the name agrees.
             var nameRunIn = false
-            if hasTitle && looseNames, let rest = titleWithoutRunInName(of: work), likeness(rest) > title {
-                (title, titleRead, nameRunIn) = (likeness(rest), rest, true)
+            if hasTitle && looseNames, let rest = titleWithoutRunInName(of: work) {
+                let restLikeness = likeness(rest)
+                if restLikeness > title { (title, titleRead, nameRunIn) = (restLikeness, rest, true) }
             }
             let titleInText =
                 key.compactTitle.count >= 6 ? Similarity.occurrence(of: key.compactTitle, in: compactText) : 0
