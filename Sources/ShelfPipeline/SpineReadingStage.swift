@@ -288,9 +288,12 @@ struct SpineReadingStage: Sendable {
             kept.checkReadsOn = check?.readsOn ?? false
             lap(.check)
         }
-        if isAuthorToCheck(in: kept) {
-            kept.authorAgreement = reader.authorAgreement(
+        if isAuthorToCheck(in: kept),
+            let check = reader.authorCheck(
                 of: kept.parsed, readIn: kept.reading, outline: spine.polygon, in: image, engine: engine)
+        {
+            kept.authorAgreement = check.agreement
+            kept = withAuthor(of: kept, asReadAgainIn: check.check)
             lap(.check)
         }
         return (kept, work)
@@ -316,6 +319,24 @@ struct SpineReadingStage: Sendable {
         guard !lexicon.hasKnownName(author), !lexicon.isNoName(author) else { return false }
         let confidence = assessor.checkedConfidence(of: findings, hasISBN: findings.parsed.isbn != nil)
         return confidence >= assessor.minimumConfidence
+    }
+
+    /// `findings` with its author as the author check read it (`Lexicon.author(_:asReadAgainIn:)`)
+    /// when the check spells a word of it as a known name the first reading misread, assessed
+    /// again, with the check's agreement with that name; `findings` as they are otherwise.
+    func withAuthor(of findings: SpineFindings, asReadAgainIn check: RecognizedText) -> SpineFindings {
+        guard let author = findings.parsed.author,
+            let named = parser.lexicon.author(author, asReadAgainIn: check.words.map(\.text))
+        else { return findings }
+        var parsed = findings.parsed
+        parsed.author = named
+        var renamed = SpineFindings(
+            spine: findings.spine, reading: findings.reading, parsed: parsed,
+            assessment: assessor.assess(parsed, on: findings.spine), titleAgreement: findings.titleAgreement)
+        renamed.checkReadsOn = findings.checkReadsOn
+        renamed.isReadInPlainGrey = findings.isReadInPlainGrey
+        renamed.authorAgreement = TitleCheck.agreement(title: named, check: check)
+        return renamed
     }
 
     /// `kept` with the words it lacks that the other readings of its cut, `sameCut`, read surely

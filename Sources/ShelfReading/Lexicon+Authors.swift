@@ -80,3 +80,44 @@ extension Lexicon {
         return capitalsLast >= 2 && name.dropFirst().allSatisfy { !$0 } && name.contains(false)
     }
 }
+
+extension Lexicon {
+    /// `author` with each word no list knows as a name that a second reading of the same lettering,
+    /// `readAgain`, reads as a name the built-in catalogue's authors bear or a given name, a letter
+    /// or two from it, replaced by that name ("Mccartuy" read again "MCCARTHY"); nil when no word
+    /// is. Two readings that disagree on a word hold a misreading, and the one that spells a known
+    /// name is the likelier right. A word of fewer than four letters is left (too short to tell one
+    /// name from another by a letter), as is one that two known names fit equally.
+    public func author(_ author: String, asReadAgainIn readAgain: [String]) -> String? {
+        let names = Set(
+            readAgain.map { String($0.filter(\.isLetter)).folded }.filter {
+                authorSurnames.contains($0) || givenNames.contains($0)
+            })
+        guard !names.isEmpty else { return nil }
+        var words = author.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        var changed = false
+        for (index, word) in words.enumerated() {
+            let letters = String(word.filter(\.isLetter)).folded
+            guard letters.count >= 4, !isKnownName(letters) else { continue }
+            let allowed = max(1, letters.count / 4)
+            let near = names.map { ($0, $0.editDistance(to: letters, limit: allowed)) }.filter { $0.1 <= allowed }
+            guard let closest = near.map(\.1).min() else { continue }
+            let fits = near.filter { $0.1 == closest }.map(\.0)
+            guard fits.count == 1, let name = fits.first,
+                let read = readAgain.first(where: { String($0.filter(\.isLetter)).folded == name })
+            else { continue }
+            words[index] = Self.cased(String(read.filter(\.isLetter)), like: word)
+            changed = true
+        }
+        return changed ? words.joined(separator: " ") : nil
+    }
+
+    /// `name`'s letters in the case of `word` as read first: all capitals when it was; else the
+    /// name's own case when it has small letters, or capitalised.
+    static func cased(_ name: String, like word: String) -> String {
+        let cased = word.filter { $0.isUppercase || $0.isLowercase }
+        if !cased.isEmpty, cased.allSatisfy(\.isUppercase) { return name.uppercased() }
+        if name.contains(where: \.isLowercase) { return name }
+        return name.prefix(1).uppercased() + name.dropFirst().lowercased()
+    }
+}

@@ -47,11 +47,19 @@ extension SpineReader {
         of parsed: ParsedSpine, readIn reading: Reading, outline polygon: [Point], in photo: Image,
         engine: TesseractEngine
     ) -> Double? {
+        authorCheck(of: parsed, readIn: reading, outline: polygon, in: photo, engine: engine)?.agreement
+    }
+
+    /// `authorAgreement(of:readIn:outline:in:engine:)` with the check reading that gave it, whose
+    /// words may spell the name the first reading misread (`Lexicon.author(_:asReadAgainIn:)`).
+    public func authorCheck(
+        of parsed: ParsedSpine, readIn reading: Reading, outline polygon: [Point], in photo: Image,
+        engine: TesseractEngine
+    ) -> (agreement: Double, check: RecognizedText)? {
         guard let author = parsed.author else { return nil }
         let part = parsed.authorBox.map { stretch(holding: $0, of: reading, outline: polygon) } ?? 0...1
-        let check = bestCheck(
+        return bestCheck(
             of: author, of: polygon, along: part, orientation: reading.orientation, in: photo, engine: engine)
-        return check.agreement
     }
 
     /// The best agreement with `title` of the check readings (`titleAgreement`), and the reading

@@ -84,3 +84,61 @@ extension AuthorCheckTests {
         #expect(known.parsed.author != nil && known.authorAgreement == nil)
     }
 }
+
+/// An unlisted author whose check reading spells a known name a letter or two away: the first
+/// reading misread the name.
+@Suite struct AuthorReadAgainTests {
+    static let lexicon = AuthorNameTests.lexicon
+
+    @Test func aNameTheCheckSpellsReplacesTheWordMisreadInTheFirstReading() {
+        let lexicon = Self.lexicon
+        #expect(lexicon.author("Hemingwaz", asReadAgainIn: ["ERNEST", "HEMINGWAY", "Fé"]) == "Hemingway")
+        #expect(lexicon.author("HEMINGWAZ", asReadAgainIn: ["Hemingway"]) == "HEMINGWAY")
+        #expect(lexicon.author("Jobn Vashkorin", asReadAgainIn: ["|", "John", "Vashkorin"]) == "John Vashkorin")
+        #expect(lexicon.author("Ernest Hemingwaz", asReadAgainIn: ["Hemingway,"]) == "Ernest Hemingway")
+    }
+
+    @Test func anUnlistedNameOrOneCloseToNoSingleKnownNameStays() {
+        let lexicon = Self.lexicon
+        // Read alike again, or read again as another name no list knows: no known name to go by.
+        #expect(lexicon.author("Vashkorin", asReadAgainIn: ["VASHKORIN"]) == nil)
+        #expect(lexicon.author("Vashkorin", asReadAgainIn: ["Vashkorim"]) == nil)
+        // A known name is never replaced, nor a word too far from the name read again.
+        #expect(lexicon.author("Auster", asReadAgainIn: ["Austen"]) == nil)
+        #expect(lexicon.author("Hemxxgwaz", asReadAgainIn: ["Hemingway"]) == nil)
+        // Two known names fit equally: no telling which.
+        #expect(lexicon.author("Austel", asReadAgainIn: ["Austen", "Auster"]) == nil)
+        #expect(lexicon.author("Austel", asReadAgainIn: ["Austen"]) == "Austen")
+        // A word of three letters is too short to tell names apart by a letter.
+        #expect(lexicon.author("Bxrr", asReadAgainIn: ["Barr"]) == "Barr")
+        #expect(lexicon.author("Lxe", asReadAgainIn: ["Lee"]) == nil)
+    }
+
+    /// Through the stage: the findings take the name read again, assessed again, and the check's
+    /// agreement is that of the name it read.
+    @Test func theStageTakesTheNameTheCheckReads() throws {
+        let stage = try SpineReadingStageTests.stage()
+        var parsed = ParsedSpine(title: "The Salt Road", author: "Hemingwaz")
+        parsed.authorBox = PixelRect(x: 0, y: 0, width: 10, height: 10)
+        var findings = SpineFindings(
+            spine: TitleCheckTests.saltRoad.spine, reading: TitleCheckTests.saltRoad.reading, parsed: parsed,
+            assessment: Assessment(signals: [:], modelled: 0.9, isbnFloor: 0.95), titleAgreement: 1)
+        findings.authorAgreement = 0.89
+        func check(_ words: [String]) -> RecognizedText {
+            RecognizedText(lines: [
+                RecognizedText.Line(
+                    words: words.enumerated().map { index, text in
+                        RecognizedText.Word(
+                            text: text, confidence: 90, box: PixelRect(x: index * 100, y: 0, width: 90, height: 30))
+                    }, box: PixelRect(x: 0, y: 0, width: words.count * 100, height: 30))
+            ])
+        }
+        let renamed = stage.withAuthor(of: findings, asReadAgainIn: check(["ERNEST", "HEMINGWAY"]))
+        #expect(renamed.parsed.author == "Hemingway")
+        #expect(renamed.parsed.title == "The Salt Road" && renamed.titleAgreement == 1)
+        #expect(renamed.authorAgreement == 1)
+        #expect(renamed.assessment.signals == stage.assessor.assess(renamed.parsed, on: renamed.spine).signals)
+        let unchanged = stage.withAuthor(of: findings, asReadAgainIn: check(["HEMINGWAZ"]))
+        #expect(unchanged.parsed.author == "Hemingwaz" && unchanged.authorAgreement == 0.89)
+    }
+}
