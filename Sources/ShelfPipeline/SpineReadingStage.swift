@@ -36,6 +36,12 @@ struct SpineReadingStage: Sendable {
     /// of such a photo's time.
     static let leastWidthToWiden = 40.0
 
+    /// A book still below this confidence after its first reading and its lines is not read
+    /// against its local backgrounds nor in plain grey. On the open-shelves tune part those
+    /// readings of such books took two fifths of the time of those readings and made none of them
+    /// a book to select; at 0.1 one was lost.
+    static let hopelessConfidence = 0.05
+
     /// Whether a doubtful book is read line by line (`SpineReader.readByLines`) before the other
     /// further readings. Its lines often hold the small ISBN printed on the spine, which then needs
     /// no ISBN line.
@@ -177,16 +183,17 @@ struct SpineReadingStage: Sendable {
     /// first reading; its parse; when doubtful and its words run into the outline's long sides, a
     /// reading of a wider cut; when doubtful, a reading line by line (`SpineReader.readByLines`),
     /// the other way along the spine too when that makes no sure title — a spine on which it finds
-    /// no line of lettering tall enough to read is read no more — and, when still doubtful, one
-    /// against the spine's local backgrounds from the same cut and, when the background varies and
-    /// the book is still doubtful, one in plain grey, the parse the confidence model trusts most
-    /// kept, with the words it lacks that the other readings of the same cut read surely
-    /// (`SpineReader.merging(wordsOf:into:)`) when the model trusts that no less; and when the book
-    /// would be selected, its title checked against an independent reading of the stretch of the
-    /// spine that holds it (`SpineReader.titleCheck(of:readIn:outline:in:engine:)`).
-    /// A book whose kept reading is the one in plain grey is not checked: it is not selected. A book
-    /// the catalogue names surely (`isSurelyIdentified(_:)`) is read no further and not checked,
-    /// nor the other ways round when the first way round names it.
+    /// no line of lettering tall enough to read is read no more — and, when still doubtful but not
+    /// all but hopeless (`hopelessConfidence`), one against the spine's local backgrounds from the
+    /// same cut and, when the background varies and the book is still doubtful, one in plain grey,
+    /// the parse the confidence model trusts most kept, with the words it lacks that the other
+    /// readings of the same cut read surely (`SpineReader.merging(wordsOf:into:)`) when the model
+    /// trusts that no less; and when the book would be selected, its title checked against an
+    /// independent reading of the stretch of the spine that holds it
+    /// (`SpineReader.titleCheck(of:readIn:outline:in:engine:)`). A book whose kept reading is the
+    /// one in plain grey is not checked: it is not selected. A book the catalogue names surely
+    /// (`isSurelyIdentified(_:)`) is read no further and not checked, nor the other ways round when
+    /// the first way round names it.
     func findings(of spine: DetectedSpine, in image: Image, engine: TesseractEngine) -> (SpineFindings, SpineWork) {
         var work = SpineWork()
         var stopwatch = Stopwatch()
@@ -251,7 +258,7 @@ struct SpineReadingStage: Sendable {
             lap(.lines)
             if work.keptFrom == .lines, isSurelyIdentified(kept) { return (kept, work) }
         }
-        if kept.confidence < Self.doubtfulConfidence, !isIllegible {
+        if kept.confidence < Self.doubtfulConfidence, kept.confidence >= Self.hopelessConfidence, !isIllegible {
             if let second = reader.readAgainstLocalBackground(crop, engine: engine) {
                 let again = findings(of: spine, reading: second)
                 sameCut.append(second)

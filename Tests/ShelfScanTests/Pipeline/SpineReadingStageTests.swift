@@ -138,6 +138,22 @@ struct SpineReadingStageTests {
         #expect(found.confidence >= SpineReadingStage.doubtfulConfidence && work.times["read.again"] == nil)
     }
 
+    /// A spine whose lettering-sized marks read as no words at all (rows of signs, a pattern): after
+    /// the first reading and its lines leave it all but hopeless, it is not read against local
+    /// backgrounds nor in grey, which rescue a doubtful title, not marks that spell none.
+    @Test func makesNoFurtherReadingsOfMarksThatSpellNoWords() throws {
+        var readable = Image(width: 1400, height: 140, format: .rgb, filledWith: 230)
+        let ink = Image.Colour(red: 30, green: 30, blue: 40)
+        readable.drawText("#-#-#-#/#-#-#", at: (60, 45), scale: 7, colour: ink)
+        readable.drawText("//-//-//", at: (900, 55), scale: 4, colour: ink)
+        let image = readable.rotated(quarterTurns: 1)
+        let spine = DetectedSpine(polygon: SpineReaderTests.wholeOutline(of: image), score: 1, row: 0, lean: 0)
+        let (found, work) = try Self.stage().findings(of: spine, in: image, engine: try TesseractEngine())
+        #expect(found.confidence < SpineReadingStage.hopelessConfidence, "\(found.reading.text.text)")
+        #expect((work.calls["read.lines"] ?? 0) > 0, "its marks are tall enough to read: \(work.calls)")
+        #expect(work.calls["read.again"] == nil && work.times["read.again"] == nil, "\(work.calls)")
+    }
+
     /// A spine lying on its side, dark green with pale capitals (the title 21 pixels tall, the
     /// author 14), shrunk `factor` times as a photo taken from further away shrinks it.
     static func smallLetteredSpine(shrunkBy factor: Int) -> Image {
