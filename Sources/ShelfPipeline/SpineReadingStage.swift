@@ -337,11 +337,7 @@ struct SpineReadingStage: Sendable {
         else { return findings }
         var parsed = findings.parsed
         parsed.author = named
-        var renamed = SpineFindings(
-            spine: findings.spine, reading: findings.reading, parsed: parsed,
-            assessment: assessor.assess(parsed, on: findings.spine), titleAgreement: findings.titleAgreement)
-        renamed.checkReadsOn = findings.checkReadsOn
-        renamed.isReadInPlainGrey = findings.isReadInPlainGrey
+        var renamed = reassessed(findings, with: parsed)
         renamed.authorAgreement = TitleCheck.agreement(title: named, check: check)
         return renamed
     }
@@ -373,10 +369,19 @@ struct SpineReadingStage: Sendable {
         guard seenUnread else { return kept }
         var parsed = kept.parsed
         parsed.notATitle = .titleGoesOnUnread
-        var doubted = SpineFindings(
-            spine: kept.spine, reading: kept.reading, parsed: parsed, assessment: assessor.assess(parsed, on: kept.spine))
-        doubted.isReadInPlainGrey = kept.isReadInPlainGrey
-        return doubted
+        return reassessed(kept, with: parsed)
+    }
+
+    /// `findings` with `parsed` in place of their parse, assessed anew; the checks made and the way
+    /// the reading was inked stay.
+    private func reassessed(_ findings: SpineFindings, with parsed: ParsedSpine) -> SpineFindings {
+        var changed = SpineFindings(
+            spine: findings.spine, reading: findings.reading, parsed: parsed,
+            assessment: assessor.assess(parsed, on: findings.spine), titleAgreement: findings.titleAgreement)
+        changed.checkReadsOn = findings.checkReadsOn
+        changed.authorAgreement = findings.authorAgreement
+        changed.isReadInPlainGrey = findings.isReadInPlainGrey
+        return changed
     }
 
     private func findings(of spine: DetectedSpine, reading: SpineReader.Reading) -> SpineFindings {

@@ -89,10 +89,15 @@ extension Lexicon {
     /// name is the likelier right. A word of fewer than four letters is left (too short to tell one
     /// name from another by a letter), as is one that two known names fit equally.
     public func author(_ author: String, asReadAgainIn readAgain: [String]) -> String? {
-        let names = Set(
-            readAgain.map { String($0.filter(\.isLetter)).folded }.filter {
-                authorSurnames.contains($0) || givenNames.contains($0)
-            })
+        // The known names read again, folded, each with its letters as read.
+        var names: [String: String] = [:]
+        for word in readAgain {
+            let letters = String(word.filter(\.isLetter))
+            let folded = letters.folded
+            if authorSurnames.contains(folded) || givenNames.contains(folded), names[folded] == nil {
+                names[folded] = letters
+            }
+        }
         guard !names.isEmpty else { return nil }
         var words = author.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         var changed = false
@@ -100,13 +105,12 @@ extension Lexicon {
             let letters = String(word.filter(\.isLetter)).folded
             guard letters.count >= 4, !isKnownName(letters) else { continue }
             let allowed = max(1, letters.count / 4)
-            let near = names.map { ($0, $0.editDistance(to: letters, limit: allowed)) }.filter { $0.1 <= allowed }
+            let near = names.map { ($0.value, $0.key.editDistance(to: letters, limit: allowed)) }
+                .filter { $0.1 <= allowed }
             guard let closest = near.map(\.1).min() else { continue }
-            let fits = near.filter { $0.1 == closest }.map(\.0)
-            guard fits.count == 1, let name = fits.first,
-                let read = readAgain.first(where: { String($0.filter(\.isLetter)).folded == name })
-            else { continue }
-            words[index] = Self.cased(String(read.filter(\.isLetter)), like: word)
+            let fits = near.filter { $0.1 == closest }
+            guard fits.count == 1, let read = fits.first?.0 else { continue }
+            words[index] = Self.cased(read, like: word)
             changed = true
         }
         return changed ? words.joined(separator: " ") : nil
