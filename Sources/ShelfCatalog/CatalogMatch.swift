@@ -1,3 +1,4 @@
+import ShelfLibrary
 import ShelfText
 
 /// The catalogue work a spine was identified as, and how.
@@ -54,13 +55,19 @@ public struct CatalogMatch: Sendable, Equatable, Codable {
 
     /// The title as the spine shows it: with the subtitle when most of the subtitle's words were
     /// read on it ("Baloncesto: claves para mejorar…" for a spine that prints its subtitle), else
-    /// the title alone ("Outliers", not "Outliers: The Story of Success").
+    /// the title alone ("Outliers", not "Outliers: The Story of Success"); so with an alternative
+    /// title ("Blood Meridian", not "Blood Meridian, or the Evening Redness in the West").
     public func title(asRead text: String) -> String {
-        guard let subtitle else { return title }
-        let words = subtitle.folded.split(separator: " ").map(String.init).filter { $0.count >= 3 }
         let read = text.folded.split(separator: " ").map(String.init)
-        let found = words.filter { word in read.contains { Similarity.ratio($0, word) >= 0.8 } }
-        return !words.isEmpty && found.count * 2 >= words.count ? fullTitle : title
+        func isMostlyRead(_ part: String) -> Bool {
+            let words = part.folded.split(separator: " ").map(String.init).filter { $0.count >= 3 }
+            let found = words.filter { word in read.contains { Similarity.ratio($0, word) >= 0.8 } }
+            return !words.isEmpty && found.count * 2 >= words.count
+        }
+        let main = LibraryBook.withoutAlternativeTitle(title)
+        let shown = isMostlyRead(String(title.dropFirst(main.count))) ? title : main
+        guard let subtitle, isMostlyRead(subtitle) else { return shown }
+        return shown + ": " + subtitle
     }
 
     /// Whether the title and an author both agree (or an ISBN): the strongest evidence short of

@@ -1,7 +1,8 @@
 import ShelfText
 
 /// The forms of a title and its authors that duplicates are compared on: folded (case, accents and
-/// punctuation gone), without leading article, subtitle or bracketed series, names in reading order.
+/// punctuation gone), without leading article, subtitle, alternative title ("…, or …") or bracketed
+/// series, names in reading order.
 ///
 /// ```swift
 /// let key = BookKey(title: "The Snowman: A Novel (Harry Hole, #7)", authors: ["Nesbø, Jo"])
@@ -29,11 +30,12 @@ public struct BookKey: Sendable, Hashable {
 
     public init(title: String, subtitle: String?, authors: [String]) {
         let parts = LibraryBook.splitTitle(title)
-        let main = Self.withoutArticle(parts.title.folded)
+        // "Blood Meridian, or the Evening Redness in the West" is "Blood Meridian" on its spine.
+        let main = Self.withoutArticle(LibraryBook.withoutAlternativeTitle(parts.title).folded)
         self.title = main
         compactTitle = main.replacingOccurrences(of: " ", with: "")
         // A catalogue's title often carries its subtitle after a colon.
-        let full = [main, (subtitle ?? parts.subtitle)?.folded ?? ""].joined()
+        let full = [Self.withoutArticle(parts.title.folded), (subtitle ?? parts.subtitle)?.folded ?? ""].joined()
         compactFullTitle = full.replacingOccurrences(of: " ", with: "")
         var surnames: [String] = [], initials: [String] = [], nameWords: Set<String> = []
         for author in authors {
@@ -56,7 +58,9 @@ public struct BookKey: Sendable, Hashable {
         "the", "a", "an", "le", "la", "les", "el", "los", "las", "il", "lo", "gli", "der", "die", "das",
     ]
     /// Words that belong to the surname after them ("Le Guin", "de Beauvoir"), folded.
-    public static let particles: Set<String> = ["de", "da", "di", "du", "del", "della", "van", "von", "der", "den", "le", "la", "ter", "ten"]
+    public static let particles: Set<String> = [
+        "de", "da", "di", "du", "del", "della", "van", "von", "der", "den", "le", "la", "ter", "ten",
+    ]
     static let nameSuffixes: Set<String> = ["jr", "sr", "ii", "iii", "iv"]
 
     static func withoutArticle(_ folded: String) -> String {

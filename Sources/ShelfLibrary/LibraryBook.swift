@@ -65,7 +65,9 @@ public struct LibraryBook: Sendable, Equatable, Identifiable, Codable {
     public var isbn: ISBN? { isbn13.flatMap { try? ISBN($0) } }
 
     /// Shelves on which a book without copies is one the owner wants, not one they have.
-    public static let wishShelves: Set<String> = ["to-read", "want-to-read", "wishlist", "wish-list", "to-buy", "wanted"]
+    public static let wishShelves: Set<String> = [
+        "to-read", "want-to-read", "wishlist", "wish-list", "to-buy", "wanted",
+    ]
 
     /// Whether the owner wants this book rather than owns it: no copy, and on a wish shelf
     /// (Goodreads's "to-read" with 0 owned copies, StoryGraph's "to-read" not owned, LibraryThing's
@@ -106,6 +108,19 @@ extension LibraryBook {
             }
         }
         return (rest, subtitle, series?.isEmpty == true ? nil : series)
+    }
+
+    /// A title without the alternative title an old convention adds after "or" ("Blood Meridian,
+    /// or the Evening Redness in the West", "Frankenstein; or, The Modern Prometheus"): the title a
+    /// spine prints and a person types. `title` itself when it has none, or nothing before it.
+    public static func withoutAlternativeTitle(_ title: String) -> String {
+        for separator in ["; or, ", "; or ", ", or, ", ", or "] {
+            guard let range = title.range(of: separator, options: .caseInsensitive) else { continue }
+            let main = title[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+            let alternative = title[range.upperBound...].trimmingCharacters(in: .whitespaces)
+            if main.contains(where: \.isLetter), alternative.contains(where: \.isLetter) { return main }
+        }
+        return title
     }
 
     /// "Tolstoy, Leo" → "Leo Tolstoy"; a name already in order is kept.

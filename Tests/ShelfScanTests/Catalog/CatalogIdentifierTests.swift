@@ -35,6 +35,10 @@ struct CatalogIdentifierTests {
         CatalogWork(key: "/works/OL24W", title: "Death of a Salesman", authors: ["Arthur Miller"]),
         CatalogWork(key: "/works/OL25W", title: "Twenty Thousand Leagues Under the Sea", authors: ["Jules Verne"]),
         CatalogWork(key: "/works/OL26W", title: "Notes from Underground", authors: ["Fyodor Dostoyevsky"]),
+        CatalogWork(
+            key: "/works/OL27W", title: "Blood Meridian, or the Evening Redness in the West",
+            authors: ["Cormac McCarthy"]),
+        CatalogWork(key: "/works/OL28W", title: "Frankenstein; or, The Modern Prometheus", authors: ["Mary Shelley"]),
     ]
 
     static func identifier() throws -> CatalogIdentifier {
@@ -65,6 +69,24 @@ struct CatalogIdentifierTests {
         #expect(
             identifier.identify(Self.spine("Beloved", nil, text: "BELOVED | TONI MORRISON | VINTAGE"))?.matchedBy == .titleAndAuthor)
         #expect(identifier.identify(Self.spine(nil, nil, isbn: "9780316129084"))?.matchedBy == .isbn)
+    }
+
+    /// A catalogue title with an alternative title after "or" is found by the title its spine
+    /// prints, and shown so unless the spine prints the alternative too.
+    @Test func aTitleWithAnAlternativeTitleIsFoundAndShownAsTheSpinePrintsIt() throws {
+        let identifier = try Self.identifier()
+        let meridian = try #require(identifier.identify(Self.spine("Blood Meridian", "McCarthy")))
+        #expect(meridian.title == "Blood Meridian, or the Evening Redness in the West")
+        #expect(meridian.matchedBy == .titleAndAuthor)
+        #expect(meridian.title(asRead: "BLOOD MERIDIAN | McCARTHY") == "Blood Meridian")
+        let frankenstein = try #require(identifier.identify(Self.spine("Frankenstein", "Mary Shelley")))
+        #expect(frankenstein.authors == ["Mary Shelley"])
+        #expect(frankenstein.title(asRead: "FRANKENSTEIN | MARY SHELLEY") == "Frankenstein")
+        #expect(
+            frankenstein.title(asRead: "FRANKENSTEIN or The Modern Prometheus | MARY SHELLEY")
+                == "Frankenstein; or, The Modern Prometheus")
+        // Another book of the same first words is no alternative title of it.
+        #expect(identifier.identify(Self.spine("Blood Meridians", "Laura Kemp")) == nil)
     }
 
     @Test func nearMissesAndOtherAuthorsBooksAreRefused() throws {

@@ -19,6 +19,7 @@ struct LibraryMatcherTests {
         LibraryBook(id: 7, title: "Dune", authors: ["Frank Herbert"]),
         LibraryBook(id: 8, title: "Bonjour Tristesse", authors: ["Françoise Sagan"]),
         LibraryBook(id: 9, title: "Emma", authors: ["Jane Austen"]),
+        LibraryBook(id: 10, title: "Frankenstein; or, The Modern Prometheus", authors: ["Mary Shelley"]),
     ]
     static let matcher = LibraryMatcher(books: library)
 
@@ -43,6 +44,11 @@ struct LibraryMatcherTests {
         CatalogueCase(title: "Bonjour tristesse", authors: ["Francoise Sagan"], expected: (8, .titleAndAuthor)),
         CatalogueCase(title: "Left Hand of Darkness", authors: ["Le Guin, Ursula K."], expected: (6, .titleAndAuthor)),
         CatalogueCase(title: "Great Expectations", authors: [], expected: (4, .title)),
+        // An alternative title after "or" is not needed, nor in the way.
+        CatalogueCase(title: "Frankenstein", authors: ["Mary Shelley"], expected: (10, .titleAndAuthor)),
+        CatalogueCase(
+            title: "Frankenstein, or the Modern Prometheus", authors: ["Shelley, Mary"], expected: (10, .titleAndAuthor)
+        ),
         // Near misses.
         CatalogueCase(title: "Leviathan Wakes", authors: ["James S. A. Corey"], expected: nil),
         CatalogueCase(title: "The Bluest Eye", authors: ["Toni Morrison"], expected: nil),
@@ -126,6 +132,11 @@ struct LibraryMatcherTests {
         #expect(key.title == "snowman")
         #expect(key.surnames == ["nesbo", "leguin"])
         #expect(key.initials == ["j", "uk"])
+        #expect(
+            BookKey(title: "Blood Meridian, or the Evening Redness in the West", authors: []).title == "blood meridian")
+        #expect(BookKey(title: "Frankenstein; or, The Modern Prometheus", authors: []).compactTitle == "frankenstein")
+        // Only an "or" set off by a comma or semicolon begins an alternative title.
+        #expect(BookKey(title: "Now or Never", authors: []).title == "now or never")
         #expect(LibraryBook.nameInReadingOrder("Tolstoy, Leo") == "Leo Tolstoy")
         #expect(LibraryBook.nameInReadingOrder("F, Scott Fitzgerald") == "F, Scott Fitzgerald")
         #expect(LibraryBook.nameInReadingOrder("Oz, Amós") == "Amós Oz")
