@@ -42,6 +42,11 @@ public struct CatalogImportProgress: Sendable {
 }
 
 extension Catalog {
+    /// The version of what an import makes of a record (a title split into title and subtitle, the
+    /// authors named, the ISBNs checked). Raised with every change to that, so that a catalogue
+    /// imported once and kept (`BuiltInCatalog`'s cache) is imported again rather than used stale.
+    public static let importVersion = 1
+
     /// Imports one file, in one transaction, so that a failed or stopped import leaves the
     /// catalogue as it was: an Open Library dump (authors, works or editions; gzip or plain,
     /// read as a stream), a Goodreads, LibraryThing or StoryGraph export, or a plain CSV with

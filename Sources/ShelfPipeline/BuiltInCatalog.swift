@@ -21,8 +21,10 @@ public enum BuiltInCatalog {
 
     /// The selection imported once into a file in the user's cache folder
     /// (`$XDG_CACHE_HOME/shelfscan`, else `~/.cache/shelfscan`), named for the source's size and
-    /// date, so that a scan does not import ten thousand books each time; nil when the folder
-    /// cannot be written (the selection is then imported into memory).
+    /// date and for the import's version (`Catalog.importVersion`), so that a scan does not import
+    /// ten thousand books each time and a shelfscan that imports them otherwise does not use a
+    /// cache made the old way; nil when the folder cannot be written (the selection is then
+    /// imported into memory).
     static func cached(
         from source: String, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> Catalog? {
@@ -34,7 +36,7 @@ public enum BuiltInCatalog {
             environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".cache")
         let folder = (cacheHome as NSString).appendingPathComponent("shelfscan")
-        let name = "built-in-catalog-\(size)-\(Int(date.timeIntervalSince1970)).sqlite"
+        let name = "built-in-catalog-v\(Catalog.importVersion)-\(size)-\(Int(date.timeIntervalSince1970)).sqlite"
         let path = (folder as NSString).appendingPathComponent(name)
         if FileManager.default.fileExists(atPath: path), let catalog = try? Catalog.open(at: path, creating: false) {
             return catalog
@@ -59,13 +61,26 @@ public enum BuiltInCatalog {
     }
 
     /// Removes the caches of earlier selections (another version of shelfscan, another clone),
-    /// which would otherwise pile up in the cache folder. A cache another scan is still making
-    /// (`.partial`) is left alone.
+    /// which would otherwise pile up in the cache folder, and the half-made ones (`.partial`, with
+    /// their journals) of scans that were stopped while making one. A cache another scan is still
+    /// making is left alone.
     static func removeOlder(in folder: String, keeping path: String) {
         let kept = (path as NSString).lastPathComponent
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        where name.hasPrefix("built-in-catalog-") && name.hasSuffix(".sqlite") && name != kept {
+        where name.hasPrefix("built-in-catalog-") && name != kept
+            && (name.hasSuffix(".sqlite") || isLeftBehind(partial: name))
+        {
             try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
         }
+    }
+
+    /// Whether `name` is a cache being made (`….sqlite.PID.partial`, or its journal) by a process
+    /// that is gone: stopped or killed before it could finish or clean up.
+    static func isLeftBehind(partial name: String) -> Bool {
+        let parts = name.split(separator: ".")
+        guard parts.count >= 2, parts[parts.count - 1].hasPrefix("partial"), let pid = Int32(parts[parts.count - 2]),
+            pid > 0
+        else { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
     }
 }
