@@ -30,12 +30,14 @@ public struct BookKey: Sendable, Hashable {
 
     public init(title: String, subtitle: String?, authors: [String]) {
         let parts = LibraryBook.splitTitle(title)
+        let whole = Self.withoutArticle(parts.title.folded)
         // "Blood Meridian, or the Evening Redness in the West" is "Blood Meridian" on its spine.
-        let main = Self.withoutArticle(LibraryBook.withoutAlternativeTitle(parts.title).folded)
+        let shortened = LibraryBook.withoutAlternativeTitle(parts.title)
+        let main = shortened == parts.title ? whole : Self.withoutArticle(shortened.folded)
         self.title = main
         compactTitle = main.replacingOccurrences(of: " ", with: "")
         // A catalogue's title often carries its subtitle after a colon.
-        let full = [Self.withoutArticle(parts.title.folded), (subtitle ?? parts.subtitle)?.folded ?? ""].joined()
+        let full = [whole, (subtitle ?? parts.subtitle)?.folded ?? ""].joined()
         compactFullTitle = full.replacingOccurrences(of: " ", with: "")
         var surnames: [String] = [], initials: [String] = [], nameWords: Set<String> = []
         for author in authors {
