@@ -9,6 +9,9 @@ public struct DetectionRun: Sendable {
     /// One photo's outlines, or why it could not be decoded.
     public struct Photo: Encodable, Sendable {
         public var path: String
+        /// The photo's displayed size; nil when it could not be decoded.
+        public var width: Int?
+        public var height: Int?
         public var elapsedMs: Double
         public var error: Failure?
         public var books: [Outline]
@@ -59,7 +62,8 @@ public struct DetectionRun: Sendable {
             let outlines = spines.map { spine in
                 Outline(polygon: spine.polygon.map { [$0.x, $0.y] }, detectionScore: spine.score)
             }
-            return Photo(path: path, elapsedMs: milliseconds(), error: nil, books: outlines)
+            return Photo(
+                path: path, width: image.width, height: image.height, elapsedMs: milliseconds(), error: nil, books: outlines)
         } catch {
             return Photo(path: path, elapsedMs: milliseconds(), error: Failure(message: error.description), books: [])
         }

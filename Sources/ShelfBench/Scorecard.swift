@@ -70,6 +70,9 @@ public struct Scorecard: Sendable, Codable, Equatable {
                 public var code: String?
             }
             public var path: String
+            /// The photo's displayed size, when the report gives it.
+            public var width: Int?
+            public var height: Int?
             public var elapsedMs: Double?
             public var error: Failure?
             public var books: [Book]?
@@ -134,22 +137,7 @@ public struct Scorecard: Sendable, Codable, Equatable {
         c.predicted += predicted.count
         c.predictedNew += predicted.filter { $0.status != "alreadyInLibrary" }.count
         // Outlines matched greedily, best overlap first.
-        var pairs: [(iou: Double, truth: Int, book: Int)] = []
-        for (i, truthBook) in truths.enumerated() {
-            guard let outline = truthBook.polygon else { continue }
-            for (j, book) in predicted.enumerated() {
-                guard let found = book.polygon else { continue }
-                let iou = OutlineOverlap.iou(outline, found)
-                if iou >= 0.5 { pairs.append((iou, i, j)) }
-            }
-        }
-        pairs.sort { ($0.iou, $0.truth, $0.book) > ($1.iou, $1.truth, $1.book) }
-        var usedTruth = Set<Int>(), usedBook = Set<Int>(), match: [Int: Int] = [:]
-        for pair in pairs where !usedTruth.contains(pair.truth) && !usedBook.contains(pair.book) {
-            usedTruth.insert(pair.truth)
-            usedBook.insert(pair.book)
-            match[pair.truth] = pair.book
-        }
+        let match = OutlinePairing.pairs(truth: truths.map(\.polygon), detected: predicted.map(\.polygon))
         c.spinesFound += match.count
         for (i, j) in match {
             if TitleMatch.isTitle(predicted[j].title, of: truths[i].title) { c.titlesAtSpine += 1 }

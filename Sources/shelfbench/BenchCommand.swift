@@ -40,7 +40,10 @@ struct BenchCommand: AsyncParsableCommand {
 
     @Flag(
         name: .long,
-        help: "Find the spines only (decode and detection, no reading): spine recall and precision in seconds.")
+        help: """
+            Find the spines only (decode and detection, no reading): spine recall and precision in \
+            seconds, and the truth books missed and outlines that found none, by kind.
+            """)
     var detectionOnly = false
 
     @Flag(name: .long, help: "Print the figures as JSON.")
@@ -97,11 +100,14 @@ struct BenchCommand: AsyncParsableCommand {
             let run = await DetectionRun.detect(truths.map(\.photo))
             let reportData = try run.reportJSON
             if let report { try reportData.write(to: URL(fileURLWithPath: report)) }
-            let card = Scorecard(truths: truths.map(\.truth), report: try JSONDecoder().decode(Scorecard.Report.self, from: reportData))
+            let outlines = try JSONDecoder().decode(Scorecard.Report.self, from: reportData)
+            let card = Scorecard(truths: truths.map(\.truth), report: outlines)
             // Only what detection decides: the title figures of a report without titles mean nothing.
+            let faults = DetectionFaults(truths: truths.map(\.truth), report: outlines)
             let figures = DetectionFigures(
                 images: card.images, imagesError: card.imagesError, spineRecall: card.spineRecall,
-                spinePrecision: card.spinePrecision, elapsedMsPerImage: card.elapsedMsPerImage, wallSeconds: run.wallSeconds)
+                spinePrecision: card.spinePrecision, elapsedMsPerImage: card.elapsedMsPerImage, wallSeconds: run.wallSeconds,
+                faults: faults)
             if json {
                 try Self.printJSON(figures)
             } else {
@@ -110,6 +116,8 @@ struct BenchCommand: AsyncParsableCommand {
                     print("\(name): \(value)")
                 }
                 print(String(format: "wall_s: %.1f", run.wallSeconds))
+                print("\ntruth books missed, and outlines that found none, by kind")
+                for (name, value) in faults.lines { print("  \(name): \(value)") }
             }
             return
         }
@@ -195,4 +203,6 @@ struct DetectionFigures: Encodable {
     var spinePrecision: Double?
     var elapsedMsPerImage: Double?
     var wallSeconds: Double
+    /// The misses and false outlines by kind.
+    var faults: DetectionFaults
 }

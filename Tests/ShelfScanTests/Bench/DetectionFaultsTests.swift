@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import ShelfBench
+
+/// Detection's misses and false outlines are sorted by kind, on outlines laid out by hand.
+struct DetectionFaultsTests {
+    /// An upright outline from `left` to `right`, `top` to `bottom`.
+    static func box(_ left: Double, _ right: Double, top: Double = 0, bottom: Double = 100) -> [[Double]] {
+        [[left, top], [right, top], [right, bottom], [left, bottom]]
+    }
+
+    @Test func eachMissAndFalseOutlineIsSortedByWhatLiesThere() {
+        let truth = [
+            Self.box(0, 10),  // found
+            Self.box(20, 30),  // split in two thin pieces
+            Self.box(40, 50), Self.box(50, 60), Self.box(60, 70),  // outlined as one
+            Self.box(80, 90),  // cut short
+            Self.box(100, 110),  // nothing there, and it runs to the photo's top and foot
+            Self.box(120, 130, top: 20, bottom: 80),  // nothing there
+        ]
+        let detected = [
+            Self.box(0, 10),
+            Self.box(20, 23), Self.box(27, 30),
+            Self.box(40, 70),
+            Self.box(80, 90, top: 60),
+            Self.box(150, 160, top: 20, bottom: 80),  // no book
+        ]
+        let faults = DetectionFaults(truth: truth, detected: detected, size: (width: 200, height: 100))
+        #expect(faults.found == 1)
+        #expect(faults.split == 1)
+        #expect(faults.merged == 3)
+        #expect(faults.misfit == 1)
+        #expect(faults.absent == 2)
+        #expect(faults.absentAtFrame == 1)
+        #expect(faults.falseMerges == 1)
+        #expect(faults.falseParts == 3, "the two pieces and the outline cut short")
+        #expect(faults.falseNothing == 1)
+        // Every truth book is counted once, as found or as one kind of miss; every detected
+        // outline that found none, once.
+        #expect(faults.found + faults.split + faults.merged + faults.misfit + faults.absent == truth.count)
+        #expect(faults.falseMerges + faults.falseParts + faults.falseNothing == detected.count - faults.found)
+    }
+
+    @Test func aPhotoOfUnknownSizeHasNoBookAtItsEdgeAndBrokenOutlinesAreNoOutlines() {
+        let faults = DetectionFaults(
+            truth: [Self.box(0, 10), nil, [[0, .nan], [1, 1], [2, 2]]], detected: [nil, [[5, 5]]], size: nil)
+        #expect(faults == {
+            var expected = DetectionFaults()
+            expected.absent = 1
+            return expected
+        }())
+    }
+
+    @Test func aReportIsSortedPhotoByPhotoWithItsSize() throws {
+        let truth = try JSONDecoder().decode(
+            ShelfBench.PhotoTruth.self,
+            from: Data(#"{"image": "shelf.jpg", "books": [{"polygon": [[0, 0], [10, 0], [10, 100], [0, 100]]}]}"#.utf8))
+        let report = try JSONDecoder().decode(
+            Scorecard.Report.self,
+            from: Data(#"{"images": [{"path": "/photos/shelf.jpg", "width": 400, "height": 100, "books": []}]}"#.utf8))
+        let faults = DetectionFaults(truths: [truth], report: report)
+        #expect(faults.absent == 1 && faults.absentAtFrame == 1)
+        // A photo the report lacks has its books absent, none at an edge it cannot know.
+        let missing = DetectionFaults(truths: [truth], report: Scorecard.Report(images: []))
+        #expect(missing.absent == 1 && missing.absentAtFrame == 0)
+    }
+}
