@@ -24,11 +24,14 @@ public struct BenchResult: Sendable, Codable {
     public var peakResidentMiB: Double
     /// What reading the spines cost, part by part; nil when no spine was read.
     public var reading: ReadingCost?
+    /// Detection's misses and false outlines by kind; nil when the truth outlines no book.
+    public var faults: DetectionFaults?
     public var baseline: Baseline?
 
     public init(
         folder: String, photos: Int, scorecard: Scorecard, times: StageTimes, spinesPerSecond: Double,
-        wallSeconds: Double, peakResidentMiB: Double, reading: ReadingCost? = nil, baseline: Baseline? = nil
+        wallSeconds: Double, peakResidentMiB: Double, reading: ReadingCost? = nil, faults: DetectionFaults? = nil,
+        baseline: Baseline? = nil
     ) {
         self.folder = folder
         self.photos = photos
@@ -38,6 +41,7 @@ public struct BenchResult: Sendable, Codable {
         self.wallSeconds = wallSeconds
         self.peakResidentMiB = peakResidentMiB
         self.reading = reading
+        self.faults = faults
         self.baseline = baseline
     }
 
@@ -51,6 +55,10 @@ public struct BenchResult: Sendable, Codable {
     public var text: String {
         var lines = ["shelfbench: \(folder): \(photos) photos, \(ProcessInfo.processInfo.activeProcessorCount) cores", "", "accuracy"]
         for (name, value) in scorecard.lines { lines.append("  " + name.padding(toLength: 22, withPad: " ", startingAt: 0) + value) }
+        if let faults {
+            lines += ["", "truth books missed, and outlines that found none, by kind"]
+            for (name, value) in faults.lines { lines.append("  " + name.padding(toLength: 22, withPad: " ", startingAt: 0) + value) }
+        }
         lines += ["", "time per photo (ms)        median       p90   photos"]
         func row(_ name: String, _ spread: StageTimes.Spread) -> String {
             "  " + name.padding(toLength: 20, withPad: " ", startingAt: 0)

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// A point is "in" an outline when it lies inside its polygon; an outline's centre is the mean of
 /// its corners.
-public struct DetectionFaults: Sendable, Equatable, Encodable {
+public struct DetectionFaults: Sendable, Equatable, Codable {
     /// Truth books that detection found.
     public var found = 0
     /// Truth books outlined in pieces: the centres of two detected outlines or more lie in them.

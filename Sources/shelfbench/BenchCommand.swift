@@ -24,6 +24,9 @@ struct BenchCommand: AsyncParsableCommand {
             turns) and zbarimg on each photo, one after another, and prints the ratios of time and \
             of title and ISBN recall.
 
+            When the truth outlines its books, the truth books missed and the outlines that found \
+            none are sorted by kind: split, merged, misfit or absent; merge, part or nothing.
+
             Examples:
               shelfbench Fixtures/shelves
               shelfbench ../shared/eval/synthetic/shelves --baseline --report run.json
@@ -149,7 +152,9 @@ struct BenchCommand: AsyncParsableCommand {
             folder: folder, photos: photos.count, scorecard: Scorecard(truths: truths.map(\.truth), report: scanned),
             times: StageTimes(photos: run.reports.map { ($0.timings, $0.elapsedMs) }),
             spinesPerSecond: run.spinesPerSecond, wallSeconds: run.wallSeconds, peakResidentMiB: run.peakResidentMiB,
-            reading: ReadingCost(reports: run.reports))
+            reading: ReadingCost(reports: run.reports),
+            faults: truths.contains { $0.truth.books.contains { $0.polygon != nil } }
+                ? DetectionFaults(truths: truths.map(\.truth), report: scanned) : nil)
         if baseline {
             do {
                 let peer = try NaiveBaseline().run(photos)

@@ -65,4 +65,21 @@ struct DetectionFaultsTests {
         let missing = DetectionFaults(truths: [truth], report: Scorecard.Report(images: []))
         #expect(missing.absent == 1 && missing.absentAtFrame == 0)
     }
+
+    @Test func aBenchRunShowsTheKindsWhenItsTruthHasOutlines() throws {
+        var faults = DetectionFaults()
+        (faults.found, faults.merged, faults.absent, faults.absentAtFrame) = (10, 2, 3, 1)
+        func result(_ faults: DetectionFaults?) -> BenchResult {
+            BenchResult(
+                folder: "shelves", photos: 1, scorecard: Scorecard(), times: StageTimes(photos: []), spinesPerSecond: 1,
+                wallSeconds: 1, peakResidentMiB: 1, faults: faults)
+        }
+        let text = result(faults).text
+        #expect(text.contains("missed_merged         2"))
+        #expect(text.contains("missed_absent         3 (1 at the photo's edge)"))
+        #expect(!result(nil).text.contains("missed_"))
+        // The JSON keeps them, and reads back the same.
+        let decoded = try JSONDecoder().decode(BenchResult.self, from: try JSONEncoder().encode(result(faults)))
+        #expect(decoded.faults == faults)
+    }
 }
