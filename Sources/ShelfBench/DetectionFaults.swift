@@ -42,8 +42,10 @@ public struct DetectionFaults: Sendable, Equatable, Codable {
     }
 
     /// The faults of a report's photos against their truths (each photo found in the report by its
-    /// file name; a photo the report lacks has every book absent).
-    public init(truths: [PhotoTruth], report: Scorecard.Report) {
+    /// file name; a photo the report lacks has every book absent); nil when no truth outlines a
+    /// book, as a title-level truth does not.
+    public init?(truths: [PhotoTruth], report: Scorecard.Report) {
+        guard truths.contains(where: { $0.books.contains { $0.polygon != nil } }) else { return nil }
         var byName: [String: Scorecard.Report.Image] = [:]
         for image in report.images { byName[(image.path as NSString).lastPathComponent] = image }
         for truth in truths {

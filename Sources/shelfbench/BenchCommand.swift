@@ -119,8 +119,10 @@ struct BenchCommand: AsyncParsableCommand {
                     print("\(name): \(value)")
                 }
                 print(String(format: "wall_s: %.1f", run.wallSeconds))
-                print("\ntruth books missed, and outlines that found none, by kind")
-                for (name, value) in faults.lines { print("  \(name): \(value)") }
+                if let faults {
+                    print("\ntruth books missed, and outlines that found none, by kind")
+                    for (name, value) in faults.lines { print("  \(name): \(value)") }
+                }
             }
             return
         }
@@ -153,8 +155,7 @@ struct BenchCommand: AsyncParsableCommand {
             times: StageTimes(photos: run.reports.map { ($0.timings, $0.elapsedMs) }),
             spinesPerSecond: run.spinesPerSecond, wallSeconds: run.wallSeconds, peakResidentMiB: run.peakResidentMiB,
             reading: ReadingCost(reports: run.reports),
-            faults: truths.contains { $0.truth.books.contains { $0.polygon != nil } }
-                ? DetectionFaults(truths: truths.map(\.truth), report: scanned) : nil)
+            faults: DetectionFaults(truths: truths.map(\.truth), report: scanned))
         if baseline {
             do {
                 let peer = try NaiveBaseline().run(photos)
@@ -208,6 +209,6 @@ struct DetectionFigures: Encodable {
     var spinePrecision: Double?
     var elapsedMsPerImage: Double?
     var wallSeconds: Double
-    /// The misses and false outlines by kind.
-    var faults: DetectionFaults
+    /// The misses and false outlines by kind; nil when the truth outlines no book.
+    var faults: DetectionFaults?
 }

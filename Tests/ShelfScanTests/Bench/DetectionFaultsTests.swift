@@ -59,11 +59,15 @@ struct DetectionFaultsTests {
         let report = try JSONDecoder().decode(
             Scorecard.Report.self,
             from: Data(#"{"images": [{"path": "/photos/shelf.jpg", "width": 400, "height": 100, "books": []}]}"#.utf8))
-        let faults = DetectionFaults(truths: [truth], report: report)
+        let faults = try #require(DetectionFaults(truths: [truth], report: report))
         #expect(faults.absent == 1 && faults.absentAtFrame == 1)
         // A photo the report lacks has its books absent, none at an edge it cannot know.
-        let missing = DetectionFaults(truths: [truth], report: Scorecard.Report(images: []))
+        let missing = try #require(DetectionFaults(truths: [truth], report: Scorecard.Report(images: [])))
         #expect(missing.absent == 1 && missing.absentAtFrame == 0)
+        // A truth of titles only has no detection to sort.
+        let titlesOnly = try JSONDecoder().decode(
+            ShelfBench.PhotoTruth.self, from: Data(#"{"image": "shelf.jpg", "books": [{"title": "Kindred"}]}"#.utf8))
+        #expect(DetectionFaults(truths: [titlesOnly], report: report) == nil)
     }
 
     @Test func aBenchRunShowsTheKindsWhenItsTruthHasOutlines() throws {
