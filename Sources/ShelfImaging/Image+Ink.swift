@@ -92,19 +92,58 @@ extension Image {
         for y in 0..<height { nearBefore[y + 1] = nearBefore[y] + (isNear(rowMedians[y]) ? 1 : 0) }
         var backgrounds = [RGB](repeating: dominant, count: height)
         var changed = false
+        // The window's row medians, counted by level per channel as the window slides down.
+        var window = WindowHistogram()
         for y in 0..<height {
-            let window = max(0, y - radius)..<min(height, y + radius + 1)
-            let near = nearBefore[window.upperBound] - nearBefore[window.lowerBound]
-            guard Double(near) < dominantRowShare * Double(window.count) else { continue }
-            let rows = rowMedians[window]
-            func median(_ channel: KeyPath<(Int, Int, Int), Int>) -> Int {
-                let levels = rows.map { $0[keyPath: channel] }.sorted()
-                return levels[levels.count / 2]
-            }
-            backgrounds[y] = (median(\.0), median(\.1), median(\.2))
+            let rows = max(0, y - radius)..<min(height, y + radius + 1)
+            window.slide(to: rows, over: rowMedians)
+            let near = nearBefore[rows.upperBound] - nearBefore[rows.lowerBound]
+            guard Double(near) < dominantRowShare * Double(rows.count) else { continue }
+            backgrounds[y] = window.median()
             changed = true
         }
         return changed ? backgrounds : nil
+    }
+
+    /// Per-channel level counts of the colours in a window of rows that only moves down: each
+    /// row enters and leaves once, so a median costs a walk over 256 levels, not a sort.
+    private struct WindowHistogram {
+        private var counts = [[Int]](repeating: [Int](repeating: 0, count: 256), count: 3)
+        private var rows = 0..<0
+        private var total: Int { rows.count }
+
+        /// Moves the window to `next`: row by row when it moves down, counted afresh otherwise.
+        mutating func slide(to next: Range<Int>, over colours: [RGB]) {
+            if next.lowerBound < rows.lowerBound || next.upperBound < rows.upperBound {
+                self = WindowHistogram()
+            }
+            for y in stride(from: rows.lowerBound, to: min(next.lowerBound, rows.upperBound), by: 1) {
+                add(colours[y], by: -1)
+            }
+            for y in stride(from: max(rows.upperBound, next.lowerBound), to: next.upperBound, by: 1) {
+                add(colours[y], by: 1)
+            }
+            rows = next
+        }
+
+        /// The level at index `count / 2` of each channel's levels sorted.
+        func median() -> RGB {
+            func level(_ channel: Int) -> Int {
+                var seen = 0
+                for level in 0..<256 {
+                    seen += counts[channel][level]
+                    if seen > total / 2 { return level }
+                }
+                return 255
+            }
+            return (level(0), level(1), level(2))
+        }
+
+        private mutating func add(_ colour: RGB, by change: Int) {
+            counts[0][colour.0] += change
+            counts[1][colour.1] += change
+            counts[2][colour.2] += change
+        }
     }
 
     /// The per-channel median of an RGB image: its background colour when most of it is background.
