@@ -12,6 +12,11 @@ public struct DetectionFaults: Sendable, Equatable, Codable {
     public var found = 0
     /// Truth books outlined in pieces: the centres of two detected outlines or more lie in them.
     public var split = 0
+    /// …of which this many are as wide as several books (`severalBooksWidth` times their photo's
+    /// median truth book) and the pieces inside are each a book wide: where this was looked at
+    /// (the open-shelves tune photos), most often a truth outline drawn over two books or more,
+    /// which detection rightly outlines one by one.
+    public var splitAsSeveralBooks = 0
     /// Truth books outlined together with a neighbour: their centre lies in a detected outline that
     /// holds the centres of two truth books or more.
     public var merged = 0
@@ -32,6 +37,11 @@ public struct DetectionFaults: Sendable, Equatable, Codable {
 
     /// An outline within this share of the photo's longer side from its edge touches the frame.
     static let frameMargin = 0.01
+    /// How many times wider than its photo's median truth book a truth outline is as wide as
+    /// several books (`splitAsSeveralBooks`). A photo's books vary in width by about half either
+    /// way; the median needs `leastBooksForMedian` outlines.
+    static let severalBooksWidth = 1.6
+    static let leastBooksForMedian = 4
 
     public init() {}
 
@@ -62,6 +72,8 @@ public struct DetectionFaults: Sendable, Equatable, Codable {
         let paired = Set(pairs.values)
         // How many truth centres each detected outline holds.
         let held = founds.map { found in found.map { found in truths.count { $0.map { found.contains($0.centre) } ?? false } } ?? 0 }
+        let widths = truths.compactMap { $0?.sides?.width }.sorted()
+        let medianWidth = widths.count >= Self.leastBooksForMedian ? widths[widths.count / 2] : nil
         for (index, book) in truths.enumerated() {
             guard let book else { continue }
             if pairs[index] != nil {
@@ -72,6 +84,7 @@ public struct DetectionFaults: Sendable, Equatable, Codable {
             let holders = founds.indices.filter { founds[$0]?.contains(book.centre) ?? false }
             if piecesInside >= 2 {
                 split += 1
+                if let medianWidth, isSeveralBooks(book, medianWidth: medianWidth, pieces: founds) { splitAsSeveralBooks += 1 }
             } else if holders.contains(where: { held[$0] >= 2 }) {
                 merged += 1
             } else if piecesInside == 1 || !holders.isEmpty {
@@ -93,10 +106,25 @@ public struct DetectionFaults: Sendable, Equatable, Codable {
         }
     }
 
+    /// Whether `book` is as wide as several books of a photo whose median truth book is
+    /// `medianWidth` wide, and two of the `pieces` whose centres lie in it are each a book, not a
+    /// sliver nor a stretch of one: at least half the median width, at most three quarters of
+    /// `book`'s, and at least half its length.
+    private func isSeveralBooks(_ book: Outline, medianWidth: Double, pieces: [Outline?]) -> Bool {
+        guard let sides = book.sides, sides.width >= Self.severalBooksWidth * medianWidth else { return false }
+        let bookWide = pieces.count { piece in
+            guard let piece, book.contains(piece.centre), let pieceSides = piece.sides else { return false }
+            return pieceSides.width >= 0.5 * medianWidth && pieceSides.width <= 0.75 * sides.width
+                && pieceSides.length >= 0.5 * sides.length
+        }
+        return bookWide >= 2
+    }
+
     /// The counts as `shelfbench` prints them.
     public var lines: [(name: String, value: String)] {
         [
-            ("found", "\(found)"), ("missed_split", "\(split)"), ("missed_merged", "\(merged)"),
+            ("found", "\(found)"), ("missed_split", "\(split) (\(splitAsSeveralBooks) as wide as several books)"),
+            ("missed_merged", "\(merged)"),
             ("missed_misfit", "\(misfit)"), ("missed_absent", "\(absent) (\(absentAtFrame) at the photo's edge)"),
             ("false_merge", "\(falseMerges)"), ("false_part", "\(falseParts)"), ("false_nothing", "\(falseNothing)"),
         ]
@@ -113,6 +141,15 @@ public struct DetectionFaults: Sendable, Equatable, Codable {
             }
             xs = corners.map { $0[0] }
             ys = corners.map { $0[1] }
+        }
+
+        /// A quadrilateral's width and length: the means of its opposite sides, the shorter pair
+        /// across. Nil for another polygon.
+        var sides: (width: Double, length: Double)? {
+            guard xs.count == 4 else { return nil }
+            func side(_ a: Int, _ b: Int) -> Double { hypot(xs[b] - xs[a], ys[b] - ys[a]) }
+            let first = (side(0, 1) + side(2, 3)) / 2, second = (side(1, 2) + side(3, 0)) / 2
+            return (min(first, second), max(first, second))
         }
 
         var centre: (x: Double, y: Double) {

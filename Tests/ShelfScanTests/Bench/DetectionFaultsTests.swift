@@ -29,6 +29,7 @@ struct DetectionFaultsTests {
         let faults = DetectionFaults(truth: truth, detected: detected, size: (width: 200, height: 100))
         #expect(faults.found == 1)
         #expect(faults.split == 1)
+        #expect(faults.splitAsSeveralBooks == 0, "a book as wide as the others, in slivers")
         #expect(faults.merged == 3)
         #expect(faults.misfit == 1)
         #expect(faults.absent == 2)
@@ -40,6 +41,25 @@ struct DetectionFaultsTests {
         // outline that found none, once.
         #expect(faults.found + faults.split + faults.merged + faults.misfit + faults.absent == truth.count)
         #expect(faults.falseMerges + faults.falseParts + faults.falseNothing == detected.count - faults.found)
+    }
+
+    /// A truth outline as wide as two of its photo's books, outlined as two books, is split and
+    /// as wide as several books; cut into slivers, or across, it is only split; and a photo of
+    /// too few books has no median to judge by.
+    @Test func aSplitTruthOutlineAsWideAsSeveralBooksIsToldApart() {
+        let books = [Self.box(0, 10), Self.box(10, 20), Self.box(20, 30), Self.box(30, 40)]
+        let twoBooks = Self.box(50, 78)
+        let pieces = [Self.box(51, 63), Self.box(65, 77)]
+        let faults = DetectionFaults(truth: books + [twoBooks], detected: books + pieces)
+        #expect(faults.found == 4 && faults.split == 1 && faults.splitAsSeveralBooks == 1)
+
+        let slivers = DetectionFaults(truth: books + [twoBooks], detected: books + [Self.box(51, 53), Self.box(60, 62)])
+        #expect(slivers.split == 1 && slivers.splitAsSeveralBooks == 0, "pieces under half a book wide")
+        let cutAcross = DetectionFaults(
+            truth: books + [twoBooks], detected: books + [Self.box(50, 78, bottom: 40), Self.box(50, 78, top: 60)])
+        #expect(cutAcross.split == 1 && cutAcross.splitAsSeveralBooks == 0)
+        let fewBooks = DetectionFaults(truth: [books[0], twoBooks], detected: [books[0]] + pieces)
+        #expect(fewBooks.split == 1 && fewBooks.splitAsSeveralBooks == 0)
     }
 
     @Test func aPhotoOfUnknownSizeHasNoBookAtItsEdgeAndBrokenOutlinesAreNoOutlines() {
@@ -73,12 +93,14 @@ struct DetectionFaultsTests {
     @Test func aBenchRunShowsTheKindsWhenItsTruthHasOutlines() throws {
         var faults = DetectionFaults()
         (faults.found, faults.merged, faults.absent, faults.absentAtFrame) = (10, 2, 3, 1)
+        (faults.split, faults.splitAsSeveralBooks) = (4, 3)
         func result(_ faults: DetectionFaults?) -> BenchResult {
             BenchResult(
                 folder: "shelves", photos: 1, scorecard: Scorecard(), times: StageTimes(photos: []), spinesPerSecond: 1,
                 wallSeconds: 1, peakResidentMiB: 1, faults: faults)
         }
         let text = result(faults).text
+        #expect(text.contains("missed_split          4 (3 as wide as several books)"))
         #expect(text.contains("missed_merged         2"))
         #expect(text.contains("missed_absent         3 (1 at the photo's edge)"))
         #expect(!result(nil).text.contains("missed_"))
