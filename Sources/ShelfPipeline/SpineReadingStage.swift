@@ -42,6 +42,13 @@ struct SpineReadingStage: Sendable {
     /// a book to select; at 0.1 one was lost.
     static let hopelessConfidence = 0.05
 
+    /// A spine narrower than this, in photo pixels, gets no further readings, however doubtful:
+    /// its lettering is a few pixels tall, and reading it line by line, against its local
+    /// backgrounds or in plain grey reads it no better. On the tune parts of the real photos
+    /// (docs/real-split.txt), such spines were one in eight of those read and a fifteenth of the
+    /// reading time, and none was selected from a further reading.
+    static let leastWidthToReadFurther = 12.0
+
     /// Whether a doubtful book is read line by line (`SpineReader.readByLines`) before the other
     /// further readings. Its lines often hold the small ISBN printed on the spine, which then needs
     /// no ISBN line.
@@ -183,7 +190,8 @@ struct SpineReadingStage: Sendable {
     /// first reading; its parse; when doubtful and its words run into the outline's long sides, a
     /// reading of a wider cut; when doubtful, a reading line by line (`SpineReader.readByLines`),
     /// the other way along the spine too when that makes no sure title — a spine on which it finds
-    /// no line of lettering tall enough to read is read no more — and, when still doubtful but not
+    /// no line of lettering tall enough to read is read no more, nor one narrower than
+    /// `leastWidthToReadFurther` from the start — and, when still doubtful but not
     /// all but hopeless (`hopelessConfidence`), one against the spine's local backgrounds from the
     /// same cut and, when the background varies and the book is still doubtful, one in plain grey,
     /// the parse the confidence model trusts most kept, with the words it lacks that the other
@@ -234,8 +242,8 @@ struct SpineReadingStage: Sendable {
             if work.keptFrom == .wider, isSurelyIdentified(kept) { return (kept, work) }
         }
         // Doubtful: each line of lettering read on its own, against its own surroundings.
-        var isIllegible = false
-        if readsLineByLine, kept.confidence < Self.doubtfulConfidence {
+        var isIllegible = spine.width < Self.leastWidthToReadFurther
+        if readsLineByLine, !isIllegible, kept.confidence < Self.doubtfulConfidence {
             let before = engine.recognitions
             let lines = findings(
                 of: spine, reading: reader.readByLines(crop, orientation: kept.reading.orientation, engine: engine))

@@ -165,23 +165,42 @@ struct SpineReadingStageTests {
         return spine.downscaled(byFactor: factor).rotated(quarterTurns: 1)
     }
 
-    /// A spine so small in its photo that its letters are 1 to 2 pixels tall is legible to no one:
-    /// the line reading finds no line to read, and the further readings are not made. Half as
-    /// small again (letters of 2 to 3 pixels, blurred a little taller), the doubtful spine's lines
-    /// are read.
-    @Test func makesNoFurtherReadingsOfASpineTooSmallToRead() throws {
+    /// A spine so narrow in its photo (8 pixels, its letters 1 to 2 pixels tall) that it is legible
+    /// to no one gets its first reading only. Half as narrow again (12 pixels, letters of 2 to 3,
+    /// blurred a little taller), the doubtful spine's lines are read.
+    @Test func makesNoFurtherReadingsOfASpineTooNarrowToRead() throws {
         let stage = try Self.stage()
         let engine = try TesseractEngine()
         let tiny = Self.smallLetteredSpine(shrunkBy: 12)
         let tinySpine = DetectedSpine(polygon: SpineReaderTests.wholeOutline(of: tiny), score: 1, row: 0, lean: 0)
+        #expect(tinySpine.width < SpineReadingStage.leastWidthToReadFurther)
         let (illegible, tinyWork) = stage.findings(of: tinySpine, in: tiny, engine: engine)
         #expect(illegible.confidence < SpineReadingStage.doubtfulConfidence)
-        #expect(tinyWork.calls["read.lines"] == 0 && tinyWork.calls["read.again"] == nil, "\(tinyWork.calls)")
+        #expect((tinyWork.calls["read.first"] ?? 0) > 0, "\(tinyWork.calls)")
+        #expect(tinyWork.calls["read.lines"] == nil && tinyWork.calls["read.again"] == nil, "\(tinyWork.calls)")
         let small = Self.smallLetteredSpine(shrunkBy: 8)
         let smallSpine = DetectedSpine(polygon: SpineReaderTests.wholeOutline(of: small), score: 1, row: 0, lean: 0)
+        #expect(smallSpine.width >= SpineReadingStage.leastWidthToReadFurther)
         let (smallFound, smallWork) = stage.findings(of: smallSpine, in: small, engine: engine)
         #expect(smallFound.confidence < SpineReadingStage.doubtfulConfidence)
         #expect((smallWork.calls["read.lines"] ?? 0) > 0, "\(smallWork.calls)")
+    }
+
+    /// A spine wide enough to read further whose letters are 1 to 2 pixels tall (set small on a
+    /// wide spine, far away) is legible to no one all the same: the line reading finds no line to
+    /// read, and the further readings are not made.
+    @Test func makesNoFurtherReadingsOfLetteringTooSmallToRead() throws {
+        var spine = Image(width: 960, height: 96, format: .rgb, filledWith: 0)
+        spine.fill(PixelRect(x: 0, y: 0, width: 960, height: 96), with: Image.Colour(red: 20, green: 70, blue: 45))
+        let pale = Image.Colour(red: 235, green: 230, blue: 210)
+        spine.drawText("THE SILENT ORCHARD", at: (40, 40), scale: 1, colour: pale)
+        spine.drawText("MAREN HOLT", at: (700, 44), scale: 1, colour: pale)
+        let far = spine.downscaled(byFactor: 6).rotated(quarterTurns: 1)
+        let outline = DetectedSpine(polygon: SpineReaderTests.wholeOutline(of: far), score: 1, row: 0, lean: 0)
+        #expect(outline.width >= SpineReadingStage.leastWidthToReadFurther)
+        let (found, work) = try Self.stage().findings(of: outline, in: far, engine: try TesseractEngine())
+        #expect(found.confidence < SpineReadingStage.doubtfulConfidence)
+        #expect(work.calls["read.lines"] == 0 && work.calls["read.again"] == nil, "\(work.calls)")
     }
 
     /// A book whose readings all ran the wrong way along the spine (shelf-002's "Ninth Tide" and
