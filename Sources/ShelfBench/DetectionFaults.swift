@@ -84,7 +84,9 @@ public struct DetectionFaults: Sendable, Equatable, Codable {
             let holders = founds.indices.filter { founds[$0]?.contains(book.centre) ?? false }
             if piecesInside >= 2 {
                 split += 1
-                if let medianWidth, isSeveralBooks(book, medianWidth: medianWidth, pieces: founds) { splitAsSeveralBooks += 1 }
+                if let medianWidth, isSeveralBooks(book, medianWidth: medianWidth, pieces: founds) {
+                    splitAsSeveralBooks += 1
+                }
             } else if holders.contains(where: { held[$0] >= 2 }) {
                 merged += 1
             } else if piecesInside == 1 || !holders.isEmpty {
