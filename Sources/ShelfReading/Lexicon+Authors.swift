@@ -17,7 +17,8 @@ extension Lexicon {
     /// name: the "Three" of "Volume Three", the "Sons" of a publisher's "& Sons" half read, the
     /// last word of a title set apart. "King", "Brown" or "Ishiguro" alone are names. A surname
     /// that is an ordinary word no list knows as a name is judged no name too: an author left
-    /// blank is seen and filled in, a word stored as one is not.
+    /// blank is seen and filled in, a word stored as one is not. Nor are words that make a phrase
+    /// a name (`isPhrase(_:)`).
     public func isNoName(_ author: String) -> Bool {
         if author.contains(where: { !$0.isLetter && !Self.marksOfNames.contains($0) }) { return true }
         let parts = author.split(whereSeparator: { !$0.isLetter })
@@ -33,10 +34,35 @@ extension Lexicon {
         let nameLike = parts.contains { $0.count >= 3 || ($0.count == 2 && isKnownName(String($0).folded)) }
         if !nameLike { return true }
         let words = author.split(whereSeparator: \.isWhitespace)
-        guard words.count == 1, let word = words.first else { return false }
+        if words.count >= 2 { return isPhrase(words) }
+        guard let word = words.first else { return false }
         let folded = String(word.filter(\.isLetter)).folded
         guard folded.count >= 2 else { return false }
         return isOrdinaryWord(folded) && !isKnownName(folded)
+    }
+
+    /// Whether the words of an author of two words or more make a phrase, no name: not one of
+    /// them is a given name, initials, a nickname or a surname the lists know, and one is an
+    /// ordinary English word of three letters or more ("Morning Weather Tolsk", "Paper Lantern").
+    /// A name that holds an English word holds a known given name or surname beside it ("Stuart
+    /// Woods", "Will Tavish"). Words the lists know only as proper nouns do not count as names
+    /// here: the names of places are among them.
+    func isPhrase(_ words: [Substring]) -> Bool {
+        var holdsOrdinaryWord = false
+        for word in words.map(String.init) {
+            if SpineTextParser.isInitials(word) || SpineTextParser.isNickname(word) { return false }
+            let pieces = word.split(separator: "-").map { String($0.filter(\.isLetter)).folded }
+            if pieces.contains(where: { givenNames.contains($0) || authorSurnames.contains($0)
+                || SpineTextParser.givenNamesAlsoWords.contains($0) })
+            {
+                return false
+            }
+            let folded = String(word.filter(\.isLetter)).folded
+            if folded.count >= 3, self.words.contains(folded), !nameParticles.contains(folded) {
+                holdsOrdinaryWord = true
+            }
+        }
+        return holdsOrdinaryWord
     }
 
     /// Whether a run of letters that starts in small letters and has capitals after them starts

@@ -30,6 +30,22 @@ import ShelfCatalog
         #expect(Self.lexicon.isNoName(author))
     }
 
+    /// Words that make a phrase, no name: none of them a given name, initials or a known surname,
+    /// and one of them an ordinary English word, whatever the others are.
+    @Test(arguments: ["Morning Weather Tolsk", "Paper Lantern", "Velt Newspaper Quelt", "Harbour Brenholt"])
+    func isNoNameAsAPhrase(_ author: String) {
+        #expect(Self.lexicon.isNoName(author))
+    }
+
+    /// A name with an ordinary English word in it holds a given name, initials, a nickname or a
+    /// known surname beside it.
+    @Test(arguments: [
+        "Will Tavish", "Maren Woods", "Garden Tolvik", "T. Lantern", "Velt «Paper» Brenholt", "Edda Holt-Velt",
+    ])
+    func isANameBesideAnOrdinaryWord(_ author: String) {
+        #expect(!Self.lexicon.isNoName(author))
+    }
+
     /// Names as spines print them, whatever their marks; and a lone word that is a surname of the
     /// catalogue's authors ("King", "Brown") or no ordinary word ("Ishiguro"); and capitals where
     /// names have them: after "Mc", "Mac", "De" or "O'", a surname in capitals run into the given
