@@ -54,30 +54,34 @@ public struct SpineDetector: Sendable {
                 spine.polygon = spine.polygon.map { Point(x: $0.x * scaleX, y: $0.y * scaleY) }
                 return spine
             }
-            return withoutStubsCutByTheFrame(found, width: image.width, height: image.height)
+            return withoutStubsCutByTheFrame(found, frame: PictureFrame(of: image))
         }
-        return withoutStubsCutByTheFrame(spinesAtWorkingSize(in: image), width: image.width, height: image.height)
+        return withoutStubsCutByTheFrame(spinesAtWorkingSize(in: image), frame: PictureFrame(of: image))
     }
 
-    /// `spines` less the stubs of books the photo's edge cuts off: an outline that runs out of the
-    /// photo at one end and is shorter than `minCutLengthShare` of the photo's median outline shows
-    /// only the end of a book, whose title the photo does not hold. Whole books that touch the
-    /// edge are about as long as the others and stay.
-    func withoutStubsCutByTheFrame(_ spines: [DetectedSpine], width: Int, height: Int) -> [DetectedSpine] {
+    /// `spines` less the stubs of books the picture's edge cuts off: an outline that runs out of
+    /// the picture at one end and is shorter than `minCutLengthShare` of the median length of the
+    /// outlines it does not cut shows only the end of a book, whose title the photo does not hold.
+    /// Whole books that touch the edge are about as long as the others and stay. The picture's edge
+    /// is the photo's, or the border of the black fill a photo turned in an editor has in its
+    /// corners. A photo whose edge cuts a whole row of stubs has as many of them as books: the
+    /// median of all its outlines would be a stub's.
+    func withoutStubsCutByTheFrame(_ spines: [DetectedSpine], frame: PictureFrame) -> [DetectedSpine] {
         guard spines.count >= minSpinesForMedian else { return spines }
-        let lengths = spines.map(\.length).sorted()
-        let median = lengths[lengths.count / 2]
-        let margin = frameMargin * Double(max(width, height))
-        func isOnTheFrame(_ point: Point) -> Bool {
-            point.x <= margin || point.y <= margin || point.x >= Double(width) - margin || point.y >= Double(height) - margin
-        }
-        return spines.filter { spine in
+        let margin = frameMargin * Double(max(frame.width, frame.height))
+        func isCutAtAnEnd(_ spine: DetectedSpine) -> Bool {
             let corners = spine.polygon
             // A flat piece of a stack lies across: its length is its thickness.
-            guard corners.count == 4, spine.length > spine.width else { return true }
-            let cutAtAnEnd = (isOnTheFrame(corners[0]) && isOnTheFrame(corners[1])) || (isOnTheFrame(corners[2]) && isOnTheFrame(corners[3]))
-            return !cutAtAnEnd || spine.length >= minCutLengthShare * median
+            guard corners.count == 4, spine.length > spine.width else { return false }
+            func isOnTheFrame(_ point: Point) -> Bool { frame.isOnEdge(point, margin: margin) }
+            return (isOnTheFrame(corners[0]) && isOnTheFrame(corners[1]))
+                || (isOnTheFrame(corners[2]) && isOnTheFrame(corners[3]))
         }
+        let cut = spines.map(isCutAtAnEnd)
+        let whole = zip(spines, cut).filter { !$0.1 }.map(\.0.length)
+        let lengths = (whole.count >= minSpinesForMedian ? whole : spines.map(\.length)).sorted()
+        let median = lengths[lengths.count / 2]
+        return zip(spines, cut).filter { spine, isCut in !isCut || spine.length >= minCutLengthShare * median }.map(\.0)
     }
 
     /// The spines in `image`, reduced to at most `workingSide` but not enlarged.
