@@ -77,6 +77,30 @@ struct BarcodeScannerTests {
         #expect(BarcodeScanner().readsWholePhotoCopies(of: photo))
     }
 
+    /// A blurred crop of a code, 300 pixels long, reads only from the whole photo's copies: on a
+    /// shelf it gets them, being a photo of few pixels; set in a 640-pixel photo, it does not.
+    @Test func aBlurredCropOfACodeGetsTheWholePhotosCopiesOnAShelfAndA640PixelPhotoDoesNot() throws {
+        let name = "barcode-001.jpg"
+        let truth = try Fixtures.json(PhotoTruth.self, "barcodes/\(name).truth.json")
+        let corners = try #require(truth.barcodes.first?.polygon)
+        let (xs, ys) = (corners.map { $0[0] }, corners.map { $0[1] })
+        let (width, height) = (xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+        let code = PixelRect(
+            x: Int(xs.min()! - 0.15 * width), y: Int(ys.min()! - 0.15 * height), width: Int(1.3 * width),
+            height: Int(1.3 * height))
+        let cover = try ImageDecoder().decodePhoto(atPath: Fixtures.path("barcodes/\(name)")).image.grayscale()
+        let crop = cover.cropped(to: code)
+        let small = crop.scaled(by: 300 / Double(max(crop.width, crop.height)))
+        let blurred = small.scaled(by: 2).boxBlurred(radius: 3).scaled(by: 0.5)
+        var shelf = Image(width: 640, height: 640, format: .gray, filledWith: 255)
+        for y in 0..<blurred.height {
+            for x in 0..<blurred.width { shelf[x: x + 100, y: y + 100] = blurred[x: x, y: y] }
+        }
+        let scanner = BarcodeScanner(searchesWholePhoto: false)
+        #expect(scanner.isbnBarcodes(in: blurred).map(\.isbn.isbn13) == truth.isbns)
+        #expect(scanner.isbnBarcodes(in: shelf).isEmpty)
+    }
+
     /// A back cover seen small and turned (a code about 200 pixels long at 28°, on a dark table):
     /// the blocks that look like bars miss the code's ends, and a crop twice as wide around them
     /// reads it, on a shelf too.
