@@ -42,6 +42,14 @@ struct SpineReadingStage: Sendable {
     /// a book to select; at 0.1 one was lost.
     static let hopelessConfidence = 0.05
 
+    /// A spine narrower than `leastWidthToWiden` whose reading so far Tesseract is this unsure of
+    /// (mean word confidence, 0…100) is not read against its local backgrounds nor in plain grey
+    /// either (`isTooBlurredToInkAgain(_:on:)`): its lettering is a few photo pixels tall and
+    /// blurred, which inking it another way does not mend. On the tune parts of the real photos
+    /// such spines were a fifth to two-fifths of those read so, took 30 to 55% of those readings'
+    /// time, and none of them came out selected.
+    static let leastWordConfidenceToInkAgain = 50.0
+
     /// A spine narrower than this, in photo pixels, gets no further readings, however doubtful:
     /// its lettering is a few pixels tall, and reading it line by line, against its local
     /// backgrounds or in plain grey reads it no better. On the tune parts of the real photos
@@ -191,9 +199,10 @@ struct SpineReadingStage: Sendable {
     /// reading of a wider cut; when doubtful, a reading line by line (`SpineReader.readByLines`),
     /// the other way along the spine too when that makes no sure title — a spine on which it finds
     /// no line of lettering tall enough to read is read no more, nor one narrower than
-    /// `leastWidthToReadFurther` from the start — and, when still doubtful but not
-    /// all but hopeless (`hopelessConfidence`), one against the spine's local backgrounds from the
-    /// same cut and, when the background varies and the book is still doubtful, one in plain grey,
+    /// `leastWidthToReadFurther` from the start — and, when still doubtful but neither all but
+    /// hopeless (`hopelessConfidence`) nor too blurred (`isTooBlurredToInkAgain(_:on:)`), one
+    /// against the spine's local backgrounds from the same cut and, when the background varies and
+    /// the book is still doubtful, one in plain grey,
     /// the parse the confidence model trusts most kept, with the words it lacks that the other
     /// readings of the same cut read surely (`SpineReader.merging(wordsOf:into:)`) when the model
     /// trusts that no less; and when the book would be selected, its title checked against an
@@ -266,7 +275,9 @@ struct SpineReadingStage: Sendable {
             lap(.lines)
             if work.keptFrom == .lines, isSurelyIdentified(kept) { return (kept, work) }
         }
-        if kept.confidence < Self.doubtfulConfidence, kept.confidence >= Self.hopelessConfidence, !isIllegible {
+        if kept.confidence < Self.doubtfulConfidence, kept.confidence >= Self.hopelessConfidence, !isIllegible,
+            !Self.isTooBlurredToInkAgain(kept, on: spine)
+        {
             if let second = reader.readAgainstLocalBackground(crop, engine: engine) {
                 let again = findings(of: spine, reading: second)
                 sameCut.append(second)
@@ -312,6 +323,13 @@ struct SpineReadingStage: Sendable {
             lap(.check)
         }
         return (kept, work)
+    }
+
+    /// Whether a doubtful book's spine is too narrow and its reading so far too unsure
+    /// (`leastWordConfidenceToInkAgain`) for readings against its local backgrounds or in plain
+    /// grey to read it better.
+    static func isTooBlurredToInkAgain(_ findings: SpineFindings, on spine: DetectedSpine) -> Bool {
+        spine.width < leastWidthToWiden && findings.reading.text.meanConfidence < leastWordConfidenceToInkAgain
     }
 
     /// Whether the catalogue names the book of `findings` surely, by its title and author or an ISBN

@@ -203,6 +203,54 @@ struct SpineReadingStageTests {
         #expect(work.calls["read.lines"] == 0 && work.calls["read.again"] == nil, "\(work.calls)")
     }
 
+    /// `image` with grain: each channel of each pixel moved by up to `amplitude` levels either way,
+    /// from a fixed `seed`, as a dim photo's sensor noise and its JPEG blocks blur lettering.
+    static func grainy(_ image: Image, amplitude: Int, seed: UInt64) -> Image {
+        var state = seed
+        let pixels = image.pixels.map { value -> UInt8 in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let shift = Int((state >> 33) % UInt64(2 * amplitude + 1)) - amplitude
+            return UInt8(min(255, max(0, Int(value) + shift)))
+        }
+        return Image(width: image.width, height: image.height, format: image.format, pixels: pixels)
+    }
+
+    /// The part-mottled spine (`SpineReaderTests.mottledSpine`), shrunk `factor` times and grainy.
+    static func grainyMottledSpine(
+        shrunkBy factor: Int, amplitude: Int, seed: UInt64
+    ) -> (image: Image, spine: DetectedSpine) {
+        let image = grainy(
+            SpineReaderTests.mottledSpine().downscaled(byFactor: factor).rotated(quarterTurns: 1), amplitude: amplitude,
+            seed: seed)
+        return (image, DetectedSpine(polygon: SpineReaderTests.wholeOutline(of: image), score: 1, row: 0, lean: 0))
+    }
+
+    /// A doubtful spine narrower than 40 pixels whose lettering Tesseract reads unsurely (grain on
+    /// letters about 10 pixels tall) is read line by line, but not inked again against its local
+    /// backgrounds nor in grey, though its background varies: inking the same blurred pixels
+    /// another way does not sharpen them. A wider spine read as unsurely is.
+    @Test func inksNoNarrowSpineReadUnsurelyAgain() throws {
+        let stage = try Self.stage()
+        let engine = try TesseractEngine()
+        let narrow = Self.grainyMottledSpine(shrunkBy: 4, amplitude: 90, seed: 2)
+        #expect(narrow.spine.width < SpineReadingStage.leastWidthToWiden)
+        // Its background varies: inked against its local backgrounds, it would be read again.
+        let cut = stage.reader.colourCrop(narrow.spine.polygon, in: narrow.image).image
+        #expect(cut.inkOnWhiteAgainstLocalBackground() != nil)
+        let (unsure, work) = stage.findings(of: narrow.spine, in: narrow.image, engine: engine)
+        #expect(unsure.confidence >= SpineReadingStage.hopelessConfidence, "\(unsure.reading.text.text)")
+        #expect(unsure.confidence < SpineReadingStage.doubtfulConfidence)
+        #expect(unsure.reading.text.meanConfidence < SpineReadingStage.leastWordConfidenceToInkAgain)
+        #expect((work.calls["read.lines"] ?? 0) > 0 && work.calls["read.again"] == nil, "\(work.calls)")
+
+        let wide = Self.grainyMottledSpine(shrunkBy: 3, amplitude: 90, seed: 7)
+        #expect(wide.spine.width >= SpineReadingStage.leastWidthToWiden)
+        let (alsoUnsure, wideWork) = stage.findings(of: wide.spine, in: wide.image, engine: engine)
+        #expect(alsoUnsure.confidence < SpineReadingStage.doubtfulConfidence)
+        #expect(alsoUnsure.reading.text.meanConfidence < SpineReadingStage.leastWordConfidenceToInkAgain)
+        #expect((wideWork.calls["read.again"] ?? 0) > 0, "\(wideWork.calls)")
+    }
+
     /// A book whose readings all ran the wrong way along the spine (shelf-002's "Ninth Tide" and
     /// "Glass Keeper": their whole-spine readings were surer read backwards) is read line by line the
     /// other way too, when the line reading the way the first took makes no sure title.
