@@ -21,6 +21,9 @@ typedef l_ok (*WriteMem)(l_uint8 **data, size_t *size, PIX *pix, l_int32 format)
 static WriteMem leptonica_write_mem;
 static pthread_once_t resolved = PTHREAD_ONCE_INIT;
 static atomic_long uncompressed;
+// The summed length of the lines this thread has had recognised, in thousandths of a line height
+// (see the header).
+static _Thread_local long thread_line_length;
 
 static void resolve(void) {
     leptonica_write_mem = (WriteMem)dlsym(RTLD_NEXT, "pixWriteMem");
@@ -32,8 +35,14 @@ l_ok pixWriteMem(l_uint8 **data, size_t *size, PIX *pix, l_int32 format) {
     if (format == IFF_PNG) {
         atomic_fetch_add_explicit(&uncompressed, 1, memory_order_relaxed);
         format = IFF_SPIX;
+        l_int32 width = pixGetWidth(pix), height = pixGetHeight(pix);
+        thread_line_length += (long)(1000.0 * width / (height > 0 ? height : 1) + 0.5);
     }
     return leptonica_write_mem(data, size, pix, format);
+}
+
+long shelfscan_thread_line_length(void) {
+    return thread_line_length;
 }
 
 long shelfscan_uncompressed_line_images(void) {

@@ -84,15 +84,18 @@ struct SpineReadingStage: Sendable {
         /// given, whether its book was selected.
         func readingWork(isSelected: (Int) -> Bool) -> ReadingWork {
             var parts: [String: ReadingWork.Part] = [:]
+            var lineLengths: [String: Int] = [:]
             for (index, spine) in work.enumerated() {
                 for (name, calls) in spine.calls {
                     parts[name, default: ReadingWork.Part()].spines += 1
                     parts[name, default: ReadingWork.Part()].calls += calls
+                    lineLengths[name, default: 0] += spine.lineLengths[name] ?? 0
                 }
                 let kept = spine.keptFrom.rawValue
                 parts[kept, default: ReadingWork.Part()].kept += 1
                 if isSelected(index) { parts[kept, default: ReadingWork.Part()].keptSelected += 1 }
             }
+            for (name, thousandths) in lineLengths { parts[name]?.lineLength = Double(thousandths) / 1000 }
             return ReadingWork(spines: work.count, parts: parts)
         }
     }
@@ -103,6 +106,9 @@ struct SpineReadingStage: Sendable {
         var times: [String: Double] = [:]
         /// Images given to Tesseract by part name, for each part that ran (parsing gives none).
         var calls: [String: Int] = [:]
+        /// The length of the lines Tesseract recognised, in thousandths of a line height
+        /// (`TesseractEngine.lineLengthThousandths`), by part name.
+        var lineLengths: [String: Int] = [:]
         /// The reading whose parse was kept.
         var keptFrom = ReadingPart.first
     }
@@ -134,7 +140,7 @@ struct SpineReadingStage: Sendable {
         enum Piece: Sendable {
             case spine(Int, SpineFindings, SpineWork)
             case barcodes([BarcodeFinding])
-            case isbnLine(Int, ISBN?, Double, Int)
+            case isbnLine(Int, ISBN?, Double, Int, Int)
         }
         return try await withThrowingTaskGroup(of: Piece.self) { group in
             group.addTask {
@@ -166,10 +172,11 @@ struct SpineReadingStage: Sendable {
                     foundBarcodes = barcodes
                     ready = waitingForBarcodes
                     waitingForBarcodes = []
-                case let .isbnLine(index, isbn, milliseconds, calls):
+                case let .isbnLine(index, isbn, milliseconds, calls, lineLength):
                     lineISBNs[index] = isbn
                     work[index].times[ReadingPart.isbnLine.rawValue] = milliseconds
                     work[index].calls[ReadingPart.isbnLine.rawValue] = calls
+                    work[index].lineLengths[ReadingPart.isbnLine.rawValue] = lineLength
                 }
                 let barcodes = foundBarcodes ?? []
                 for index in ready {
@@ -179,13 +186,14 @@ struct SpineReadingStage: Sendable {
                     else { continue }
                     let (polygon, orientation) = (found.spine.polygon, found.reading.orientation)
                     group.addTask {
-                        let (isbn, milliseconds, calls) = try await recognizer.withEngine { engine in
+                        let (isbn, milliseconds, calls, lineLength) = try await recognizer.withEngine { engine in
                             var stopwatch = Stopwatch()
-                            let before = engine.recognitions
+                            let (before, lengthBefore) = (engine.recognitions, engine.lineLengthThousandths)
                             let isbn = reader.read(polygon, in: image, orientation: orientation, engine: engine)
-                            return (isbn, stopwatch.lap(), engine.recognitions - before)
+                            let calls = engine.recognitions - before
+                            return (isbn, stopwatch.lap(), calls, engine.lineLengthThousandths - lengthBefore)
                         }
-                        return .isbnLine(index, isbn, milliseconds, calls)
+                        return .isbnLine(index, isbn, milliseconds, calls, lineLength)
                     }
                 }
             }
@@ -214,12 +222,13 @@ struct SpineReadingStage: Sendable {
     func findings(of spine: DetectedSpine, in image: Image, engine: TesseractEngine) -> (SpineFindings, SpineWork) {
         var work = SpineWork()
         var stopwatch = Stopwatch()
-        var recognitions = engine.recognitions
+        var (recognitions, lineLength) = (engine.recognitions, engine.lineLengthThousandths)
         func lap(_ part: ReadingPart) {
             work.times[part.rawValue, default: 0] += stopwatch.lap()
             guard part != .parse else { return }
             work.calls[part.rawValue, default: 0] += engine.recognitions - recognitions
-            recognitions = engine.recognitions
+            work.lineLengths[part.rawValue, default: 0] += engine.lineLengthThousandths - lineLength
+            (recognitions, lineLength) = (engine.recognitions, engine.lineLengthThousandths)
         }
 
         let crop = reader.colourCrop(spine.polygon, in: image)

@@ -42,6 +42,9 @@ struct ShelfScannerTests {
         let first = try #require(work.parts["read.first"])
         #expect(work.spines >= report.books.count && first.spines == work.spines)
         #expect(first.calls >= work.spines && work.calls > first.calls)
+        // Each call read lines: every part that called Tesseract counted their length.
+        #expect(work.parts.values.allSatisfy { $0.calls == 0 || $0.lineLength > 0 })
+        #expect(first.lineLength >= Double(first.calls), "\(first.lineLength) line heights in \(first.calls) calls")
         #expect(work.parts.values.reduce(0) { $0 + $1.kept } == work.spines)
         #expect(work.parts.values.reduce(0) { $0 + $1.keptSelected } == selected.count)
         #expect(work.parts["read.check"].map { $0.kept == 0 && $0.spines >= selected.count } ?? selected.isEmpty)
