@@ -12,7 +12,7 @@ public struct ReadingCost: Sendable, Codable, Equatable {
         /// Tesseract calls a spine, over all the spines (those it did not run on count as 0).
         public var callsPerSpine: Double
         /// The length of the lines Tesseract recognised a spine, in line heights, likewise: what
-        /// most of a call's time grows with (`TesseractEngine.lineLength`).
+        /// most of a call's time grows with (`TesseractEngine.lineLengthThousandths`).
         public var lineLengthPerSpine: Double
         /// Worker milliseconds a spine, likewise.
         public var millisecondsPerSpine: Double

@@ -8,9 +8,9 @@ long shelfscan_uncompressed_line_images(void);
 
 /// The summed length, in thousandths of a line height (each line image's width over its height), of
 /// the text lines Tesseract has recognised on the calling thread since it started: whole numbers,
-/// so that what one call added is exact. Tesseract's LSTM scales each
-/// line to a fixed height and steps along it, so its work on a line grows with this length, not
-/// with the line's pixels. Counted with the shortcut above: 0 when it is not in effect.
+/// so that what one call added is exact. Tesseract's LSTM scales each line to a fixed height and
+/// steps along it, so its work on a line grows with this length, not with the line's pixels.
+/// Counted with the shortcut above: 0 when it is not in effect.
 long shelfscan_thread_line_length(void);
 
 #endif
