@@ -18,7 +18,8 @@ extension Lexicon {
     /// last word of a title set apart. "King", "Brown" or "Ishiguro" alone are names. A surname
     /// that is an ordinary word no list knows as a name is judged no name too: an author left
     /// blank is seen and filled in, a word stored as one is not. Nor are words that make a phrase
-    /// a name (`isPhrase(_:)`).
+    /// a name (`isPhrase(_:)`), nor a name cut before its surname (`isCutShort(_:)`) or run into the
+    /// next (`hasWordEndedMidName(_:)`), nor three letters alone that no list knows as a name.
     public func isNoName(_ author: String) -> Bool {
         if author.contains(where: { !$0.isLetter && !Self.marksOfNames.contains($0) }) { return true }
         let parts = author.split(whereSeparator: { !$0.isLetter })
@@ -34,12 +35,56 @@ extension Lexicon {
         let nameLike = parts.contains { $0.count >= 3 || ($0.count == 2 && isKnownName(String($0).folded)) }
         if !nameLike { return true }
         let words = author.split(whereSeparator: \.isWhitespace)
-        if words.count >= 2 { return isPhrase(words) }
+        if words.count >= 2 { return isPhrase(words) || isCutShort(words) || hasWordEndedMidName(words) }
         guard let word = words.first else { return false }
         let folded = String(word.filter(\.isLetter)).folded
         guard folded.count >= 2 else { return false }
+        // Three letters alone that no list knows as a name are a logo's, a label's edge or a scrap
+        // of a word ("Xqt"); short surnames are in the lists ("Poe", "Eco").
+        if folded.count <= Self.longestScrap { return !isKnownName(folded) }
         return isOrdinaryWord(folded) && !isKnownName(folded)
     }
+
+    /// The most letters of a lone word that is taken for a scrap unless a list knows it as a name.
+    static let longestScrap = 3
+
+    /// Whether a name of two words or more stops before its surname: it ends, "Jr." or "III" aside,
+    /// in a particle no author's surname is ("Elena Del") or in an initial ("Tomas R."), as a name
+    /// whose surname ran off the lettering read does. A name written surname first ("Smith, J.")
+    /// ends in initials as a matter of course. Of the 5,841 authors of the built-in catalogue's
+    /// source, four end in an initial ("David B.", "Malcolm X").
+    func isCutShort(_ words: [Substring]) -> Bool {
+        guard !words.contains(where: { $0.contains(",") }) else { return false }
+        guard let last = words.last(where: { !Self.nameSuffixes.contains(String($0.filter(\.isLetter)).folded) }),
+            last != words.first
+        else { return false }
+        let letters = last.filter(\.isLetter)
+        let folded = String(letters).folded
+        if nameParticles.contains(folded) && !authorSurnames.contains(folded) { return true }
+        let isInitial = letters.count == 1 || (letters.count == 2 && last.contains("."))
+        return isInitial && letters.allSatisfy(\.isUppercase)
+    }
+
+    /// Whether a word of three letters or more inside a name ends in a full stop ("Harlow. Venn",
+    /// "Idae. Marsh"): the end of one name before another, or a misread letter, where a name
+    /// has full stops only after initials and short forms ("Dr.", "Wm.", "Jos.").
+    func hasWordEndedMidName(_ words: [Substring]) -> Bool {
+        words.dropLast().contains { word in
+            let letters = word.filter(\.isLetter)
+            return word.hasSuffix(".") && letters.count >= 3 && !Self.shortFormsInNames.contains(String(letters).folded)
+                && !(letters.count <= 3 && letters.allSatisfy(\.isUppercase))
+        }
+    }
+
+    /// What follows a surname and is no name: "Jr.", "III".
+    static let nameSuffixes: Set<String> = ["jr", "sr", "ii", "iii", "iv"]
+
+    /// Short forms of three letters or more written with a full stop before a name: honorifics and
+    /// the abbreviated given names of older title pages ("Chas. Dickens").
+    static let shortFormsInNames: Set<String> = [
+        "mrs", "prof", "rev", "sir", "gen", "col", "capt", "sgt", "hon", "mme", "mlle", "geo", "chas", "thos", "jas",
+        "jos", "edw", "robt", "benj", "wm",
+    ]
 
     /// Whether the words of an author of two words or more make a phrase, no name: not one of
     /// them is a given name, initials, a nickname or a surname the lists know, and one is an

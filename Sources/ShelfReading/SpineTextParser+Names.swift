@@ -164,7 +164,7 @@ extension SpineTextParser {
         // Initials, one-letter joining words ("Pasqual i Escrivà"), particles and "Jr." are
         // parts of names of any shape.
         let named = run.words.map(\.text).filter {
-            $0.filter(\.isLetter).count >= 2 && !Self.isInitials($0) && !isParticle($0) && !Self.nameSuffixes.contains($0.folded)
+            $0.filter(\.isLetter).count >= 2 && !Self.isInitials($0) && !isParticle($0) && !Lexicon.nameSuffixes.contains($0.folded)
         }
         return !named.isEmpty
             && named.allSatisfy { word in
@@ -210,9 +210,6 @@ extension SpineTextParser {
             return !upper[0] && head.count <= 2 && tail.allSatisfy { $0 } && letters.count >= 4
         }
     }
-
-    /// What follows a surname and is no name: "Jr.", "III".
-    private static let nameSuffixes: Set<String> = ["jr", "sr", "ii", "iii", "iv"]
 
     /// Prefixes after which a name goes on with a capital: McDonald, MacLeod, DeLillo, LaValle.
     static let namePrefixes: Set<String> = ["mc", "mac", "de", "di", "da", "du", "le", "la", "van", "von", "st"]

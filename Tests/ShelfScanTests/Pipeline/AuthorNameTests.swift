@@ -37,6 +37,25 @@ import ShelfCatalog
         #expect(Self.lexicon.isNoName(author))
     }
 
+    /// A name cut before its surname (ending in a particle or an initial), one run into another
+    /// past a full stop, and three letters alone that no list knows as a name: what OCR reads when
+    /// the surname runs off the lettering, two names or a scrap.
+    @Test(arguments: ["Elena Del", "Tomas R.", "Nora V", "Maren van", "Harlow. Venn", "Idae. Marsh", "Xqt", "Rze"])
+    func isNoNameAsAPart(_ author: String) {
+        #expect(Self.lexicon.isNoName(author))
+    }
+
+    /// Names that end as names do: in a surname the catalogue's authors bear that is also a
+    /// particle, after initials and short forms with their full stops, with "Jr.", or surname first
+    /// with initials after it; and three letters alone that a list knows as a name.
+    @Test(arguments: [
+        "Lama Surya Das", "Chas. Dickens", "Rev. W. Awdry", "Kurt Vonnegut Jr.", "Tolkien, J.R.R.", "Poe", "Eco", "Ivo",
+        "Tim WU",
+    ])
+    func isANameToItsEnd(_ author: String) {
+        #expect(!Self.lexicon.isNoName(author))
+    }
+
     /// A name with an ordinary English word in it holds a given name, initials, a nickname or a
     /// known surname beside it.
     @Test(arguments: [
