@@ -266,10 +266,18 @@ extension SpineTextParser {
     }
 
     /// A name whose space the OCR lost ("LOUISBRANDT"): a given name of four letters or more, then
-    /// four letters or more, the whole not a word. Returns the two parts.
+    /// four letters or more, the whole not a word; or, capitalised each, a given name of three letters
+    /// or more run into a name of two or more ("IdaFenn"), whose capital shows where the space was.
+    /// Returns the two parts.
     func separatedName(_ word: String) -> (String, String)? {
         let letters = Array(word)
-        guard letters.count >= 8, letters.allSatisfy(\.isLetter), !lexicon.knows(word.folded) else { return nil }
+        guard letters.allSatisfy(\.isLetter), !lexicon.knows(word.folded) else { return nil }
+        let capitals = letters.indices.filter { letters[$0].isUppercase }
+        if capitals.count == 2, capitals[0] == 0, capitals[1] >= 3, letters.count - capitals[1] >= 2 {
+            let head = String(letters[..<capitals[1]]), tail = String(letters[capitals[1]...])
+            if lexicon.givenNames.contains(head.folded) { return (head, tail) }
+        }
+        guard letters.count >= 8 else { return nil }
         for cut in stride(from: min(8, letters.count - 4), through: 4, by: -1) {
             let head = String(letters[..<cut]), tail = String(letters[cut...])
             if lexicon.givenNames.contains(head.folded) {

@@ -429,6 +429,21 @@ import Testing
         #expect(names.map(\.characters.count) == [5, 6])
     }
 
+    /// Capitalised names run together come apart where the second capital is, when what comes
+    /// before it is a given name; a name that keeps a capital inside ("McArdle", "DeVane"), a word
+    /// of that shape that is no name ("JavaScript"), and a known word stay whole.
+    @Test func separatesCapitalisedNamesRunTogether() {
+        let names = Self.parser.separatingNames(Self.reading("IdaFenn:30").words[0])
+        #expect(names.map(\.text) == ["Ida", "Fenn"])
+        #expect(names.map(\.characters.count) == [3, 4])
+        #expect(Self.parser.separatingNames(Self.reading("MaryOk:30").words[0]).map(\.text) == ["Mary", "Ok"])
+        for whole in ["McArdle", "DeVane", "JavaScript", "PowerPoint", "Ida", "IdaF"] {
+            #expect(Self.parser.separatingNames(Self.reading("\(whole):30").words[0]).map(\.text) == [whole])
+        }
+        let parsed = Self.parser.parse(Self.reading("THE:40 SALT:40 ROAD:40 | IdaFenn:20"))
+        #expect(parsed.author == "Ida Fenn")
+    }
+
     @Test func namesEachPassOnceAndTracesThemInOrder() {
         let names = SpineTextParser.textPasses.map(\.name) + ["runs"] + SpineTextParser.runPasses.map(\.name)
         #expect(Set(names).count == names.count)
