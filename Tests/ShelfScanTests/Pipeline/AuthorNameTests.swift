@@ -11,15 +11,11 @@ import ShelfCatalog
 @Suite struct AuthorNameTests {
     static let lexicon = try! ScanModels.load().lexicon
 
-    /// `Lexicon.isNoName` with the shared lexicon: a failed expectation shows the author, not the
-    /// lexicon's 300,000 words.
-    static func isNoName(_ author: String) -> Bool { lexicon.isNoName(author) }
-
     /// Marks no name has, and lone ordinary words that no list knows as a name: what OCR reads off
     /// a volume number, a publisher's mark or the end of a title.
     @Test(arguments: ["Harbour?", "Wells!", "Ann* Grey", "Vale)", "Tide: Grey", "Gr|ey", "Three", "Lamp", "Boats", "Boats."])
     func isNoName(_ author: String) {
-        #expect(Self.isNoName(author))
+        #expect(Self.lexicon.isNoName(author))
     }
 
     /// Words whose capitals fall where no name's do, as OCR reads small or worn lettering, beside a
@@ -31,14 +27,14 @@ import ShelfCatalog
         "tewnor", "brask ulmen", "sarostavHASEK", "Tomas yeBourne", "trasMorrow",
     ])
     func isNoNameByCaseOrLength(_ author: String) {
-        #expect(Self.isNoName(author))
+        #expect(Self.lexicon.isNoName(author))
     }
 
     /// Words that make a phrase, no name: none of them a given name, initials or a known surname,
     /// and one of them an ordinary English word, whatever the others are.
     @Test(arguments: ["Morning Weather Tolsk", "Paper Lantern", "Velt Newspaper Quelt", "Harbour Brenholt"])
     func isNoNameAsAPhrase(_ author: String) {
-        #expect(Self.isNoName(author))
+        #expect(Self.lexicon.isNoName(author))
     }
 
     /// A name cut before its surname (ending in a particle or an initial), one run into another
@@ -46,7 +42,7 @@ import ShelfCatalog
     /// the surname runs off the lettering, two names or a scrap.
     @Test(arguments: ["Elena Del", "Tomas R.", "Nora V", "Maren van", "Harlow. Venn", "Idae. Marsh", "Xqt", "Rze"])
     func isNoNameAsAPart(_ author: String) {
-        #expect(Self.isNoName(author))
+        #expect(Self.lexicon.isNoName(author))
     }
 
     /// Names that end as names do: in a surname the catalogue's authors bear that is also a
@@ -57,7 +53,7 @@ import ShelfCatalog
         "Tim WU",
     ])
     func isANameToItsEnd(_ author: String) {
-        #expect(!Self.isNoName(author))
+        #expect(!Self.lexicon.isNoName(author))
     }
 
     /// A name with an ordinary English word in it holds a given name, initials, a nickname or a
@@ -66,7 +62,7 @@ import ShelfCatalog
         "Will Tavish", "Maren Woods", "Garden Tolvik", "T. Lantern", "Velt «Paper» Brenholt", "Edda Holt-Velt",
     ])
     func isANameBesideAnOrdinaryWord(_ author: String) {
-        #expect(!Self.isNoName(author))
+        #expect(!Self.lexicon.isNoName(author))
     }
 
     /// Names as spines print them, whatever their marks; and a lone word that is a surname of the
@@ -81,7 +77,7 @@ import ShelfCatalog
         "bell hooks", "haruki murakami", "Neil deGrasse Tyson", "Tomie dePaola", "vanDyke",
     ])
     func isAName(_ author: String) {
-        #expect(!Self.isNoName(author))
+        #expect(!Self.lexicon.isNoName(author))
     }
 
     static func book(author: String) throws -> DetectedBook {
