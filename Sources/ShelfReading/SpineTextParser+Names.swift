@@ -271,9 +271,13 @@ extension SpineTextParser {
     /// Returns the two parts.
     func separatedName(_ word: String) -> (String, String)? {
         let letters = Array(word)
-        guard letters.allSatisfy(\.isLetter), !lexicon.knows(word.folded) else { return nil }
+        // Every word read passes here: the shapes are tested before the lexicon is asked.
         let capitals = letters.indices.filter { letters[$0].isUppercase }
-        if capitals.count == 2, capitals[0] == 0, capitals[1] >= 3, letters.count - capitals[1] >= 2 {
+        let isRunTogether =
+            capitals.count == 2 && capitals[0] == 0 && capitals[1] >= 3 && letters.count - capitals[1] >= 2
+        guard isRunTogether || letters.count >= 8, letters.allSatisfy(\.isLetter), !lexicon.knows(word.folded)
+        else { return nil }
+        if isRunTogether {
             let head = String(letters[..<capitals[1]]), tail = String(letters[capitals[1]...])
             if lexicon.givenNames.contains(head.folded) { return (head, tail) }
         }
