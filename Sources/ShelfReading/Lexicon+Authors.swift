@@ -58,11 +58,9 @@ extension Lexicon {
         guard let last = words.last(where: { !Self.nameSuffixes.contains(String($0.filter(\.isLetter)).folded) }),
             last != words.first
         else { return false }
-        let letters = last.filter(\.isLetter)
-        let folded = String(letters).folded
+        let folded = String(last.filter(\.isLetter)).folded
         if nameParticles.contains(folded) && !authorSurnames.contains(folded) { return true }
-        let isInitial = letters.count == 1 || (letters.count == 2 && last.contains("."))
-        return isInitial && letters.allSatisfy(\.isUppercase)
+        return SpineTextParser.isInitials(String(last))
     }
 
     /// Whether a word of three letters or more inside a name ends in a full stop ("Harlow. Venn",
