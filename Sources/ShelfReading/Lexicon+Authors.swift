@@ -19,7 +19,8 @@ extension Lexicon {
     /// that is an ordinary word no list knows as a name is judged no name too: an author left
     /// blank is seen and filled in, a word stored as one is not. Nor are words that make a phrase
     /// a name (`isPhrase(_:)`), nor a name cut before its surname (`isCutShort(_:)`) or run into the
-    /// next (`hasWordEndedMidName(_:)`), nor three letters alone that no list knows as a name.
+    /// next (`hasWordEndedMidName(_:)`), nor three letters alone that no list knows as a name, nor
+    /// a given name alone (`isGivenNameAlone(_:)`).
     public func isNoName(_ author: String) -> Bool {
         if author.contains(where: { !$0.isLetter && !Self.marksOfNames.contains($0) }) { return true }
         let parts = author.split(whereSeparator: { !$0.isLetter })
@@ -42,8 +43,28 @@ extension Lexicon {
         // Three letters alone that no list knows as a name are a logo's, a label's edge or a scrap
         // of a word ("Xqt"); short surnames are in the lists ("Poe", "Eco").
         if folded.count <= Self.longestScrap { return !isKnownName(folded) }
+        if isGivenNameAlone(folded) { return true }
         return isOrdinaryWord(folded) && !isKnownName(folded)
     }
+
+    /// Whether a lone word (`folded`) is a given name and nothing an author is known by: no
+    /// surname of the catalogue's authors ("Martin", "James" are) and no author known by one name
+    /// (`knownByOneName`). A spine prints a surname alone, or a whole name; a given name alone is
+    /// a name whose surname the reading lost ("Henrietta" of "Henrietta Vole").
+    func isGivenNameAlone(_ folded: String) -> Bool {
+        givenNames.contains(folded) && !authorSurnames.contains(folded) && !Self.knownByOneName.contains(folded)
+    }
+
+    /// Authors known by one name, folded: the classical and medieval ones, and pen names. Some are
+    /// given names as well ("Horace", "Dante", "Colette"), and a spine prints them alone.
+    static let knownByOneName: Set<String> = [
+        "aeschylus", "aesop", "apuleius", "aristophanes", "aristotle", "augustine", "basho", "bede", "boethius",
+        "catullus", "cicero", "colette", "confucius", "dante", "epictetus", "erasmus", "euripides", "hafez", "hafiz",
+        "herodotus", "hesiod", "homer", "horace", "juvenal", "kabir", "kalidasa", "laozi", "livy", "lucian",
+        "lucretius", "martial", "mencius", "moliere", "murasaki", "novalis", "ovid", "petrarch", "petronius", "pindar",
+        "plato", "plutarch", "rumi", "saadi", "saki", "sappho", "seneca", "socrates", "sophocles", "stendhal",
+        "suetonius", "tacitus", "thucydides", "valmiki", "vergil", "virgil", "virgilio", "voltaire", "xenophon",
+    ]
 
     /// The most letters of a lone word that is taken for a scrap unless a list knows it as a name.
     static let longestScrap = 3

@@ -56,6 +56,19 @@ import ShelfCatalog
         #expect(!Self.lexicon.isNoName(author))
     }
 
+    /// A given name alone, in any case: the name of an author whose surname the reading lost.
+    @Test(arguments: ["Henrietta", "TOBIAS", "Ingrid"])
+    func isNoNameAsAGivenNameAlone(_ author: String) {
+        #expect(Self.lexicon.isNoName(author))
+    }
+
+    /// A lone word that is a given name and the surname of a catalogue author, or the name of an
+    /// author known by one name.
+    @Test(arguments: ["Martin", "JAMES", "Plutarch", "Colette", "DANTE"])
+    func isANameAloneThatAuthorsAreKnownBy(_ author: String) {
+        #expect(!Self.lexicon.isNoName(author))
+    }
+
     /// A name with an ordinary English word in it holds a given name, initials, a nickname or a
     /// known surname beside it.
     @Test(arguments: [
