@@ -29,6 +29,8 @@ public struct CatalogIdentifier: Sendable {
 
     /// The readings looked up so far: a reading asked about twice is looked up once.
     private let remembered = RememberedMatches()
+    /// The candidates checked so far, in the forms a reading is compared with.
+    private let workForms = RememberedWorkForms()
 
     public init(catalog: Catalog) {
         self.catalog = catalog
@@ -49,11 +51,14 @@ public struct CatalogIdentifier: Sendable {
         }
         let query = [book.title, book.author, book.text].compactMap { $0 }.joined(separator: " ")
         guard let candidates = try? catalog.candidates(for: query, limit: Self.candidateCount) else { return nil }
-        return Self.best(for: book, among: candidates)
+        return Self.best(for: book, among: candidates, forms: workForms)
     }
 
-    /// The candidate `book` surely is, by the checks above.
-    static func best(for book: ScannedBook, among candidates: [CatalogWork]) -> CatalogMatch? {
+    /// The candidate `book` surely is, by the checks above; `forms` keeps the candidates' forms
+    /// for the next lookup.
+    static func best(
+        for book: ScannedBook, among candidates: [CatalogWork], forms: RememberedWorkForms = RememberedWorkForms()
+    ) -> CatalogMatch? {
         let reading = Reading(book)
         // A spine that sets the author larger than the title is often parsed the other way round:
         // read so too, it counts only when title and author then both agree.
@@ -62,7 +67,7 @@ public struct CatalogIdentifier: Sendable {
         let swappedReading = book.title != nil && book.author != nil ? Reading(swapped) : nil
         var verdicts: [(work: CatalogWork, key: BookKey, rule: CatalogMatch.Rule, similarity: Double)] = []
         for work in candidates {
-            let form = Reading.WorkForm(work)
+            let form = forms.form(of: work)
             guard !form.key.compactTitle.isEmpty else { continue }
             if let (rule, similarity) = reading.verdict(on: form) {
                 verdicts.append((work, form.key, rule, similarity))
