@@ -81,8 +81,8 @@ public struct BookAssessor: Sendable {
     }
 
     /// The book without the author read on it when that is no name (`Lexicon.isNoName(_:)`), or when
-    /// no list knows it and a second reading of its stretch did not bear it out (`authorCheckSignal`
-    /// below `TitleCheck.confirming`): the book keeps its title, confidence and selection, and says
+    /// no list knows it and a second reading of its stretch did not spell it alike (`authorCheckSignal`
+    /// below `TitleCheck.spelledAlike`): the book keeps its title, confidence and selection, and says
     /// why its author is blank. An author a catalogue named stays; without the lists nothing is judged.
     public func withoutAuthorThatIsNoName(_ book: DetectedBook) -> DetectedBook {
         guard book.identified == nil, let author = book.author else { return book }
@@ -103,9 +103,9 @@ public struct BookAssessor: Sendable {
     }
 
     /// Whether a second reading of the author's stretch failed to bear the author out, as `signals`
-    /// (a book's) say: its agreement (`authorCheckSignal`) is below `TitleCheck.confirming`.
+    /// (a book's) say: it did not spell it alike (`authorCheckSignal` below `TitleCheck.spelledAlike`).
     public static func isAuthorUnconfirmed(_ signals: [String: Double]) -> Bool {
-        signals[authorCheckSignal].map { $0 < TitleCheck.confirming } ?? false
+        signals[authorCheckSignal].map { $0 < TitleCheck.spelledAlike } ?? false
     }
 
     /// The book of one spine, from what the stages found on it. `isbn` is the ISBN the photo gave

@@ -59,14 +59,15 @@ extension SpineReader {
         guard let author = parsed.author else { return nil }
         let part = parsed.authorBox.map { stretch(holding: $0, of: reading, outline: polygon) } ?? 0...1
         return bestCheck(
-            of: author, of: polygon, along: part, orientation: reading.orientation, in: photo, engine: engine)
+            of: author, of: polygon, along: part, orientation: reading.orientation, in: photo, engine: engine,
+            enough: TitleCheck.spelledAlike)
     }
 
     /// The best agreement with `title` of the check readings (`titleAgreement`), and the reading
-    /// that gave it.
+    /// that gave it; the readings stop at one that agrees `enough`.
     func bestCheck(
         of title: String, of polygon: [Point], along part: ClosedRange<Double>, orientation: TextOrientation,
-        in photo: Image, engine: TesseractEngine
+        in photo: Image, engine: TesseractEngine, enough: Double = TitleCheck.confirming
     ) -> (agreement: Double, check: RecognizedText) {
         var checker = self
         checker.pixelsAcross = checkPixelsAcross
@@ -76,7 +77,7 @@ extension SpineReader {
             let check = checkReading(of: crop, preparedBy: preparation, orientation: orientation, engine: engine)
             let agreement = TitleCheck.agreement(title: title, check: check)
             if agreement > best.agreement { best = (agreement, check) }
-            if best.agreement >= TitleCheck.confirming { break }
+            if best.agreement >= enough { break }
         }
         return best
     }

@@ -12,6 +12,10 @@ public enum TitleCheck {
     /// `confirming` and this, it bears out most of the title's letters but not all: on real photos
     /// such titles are often a title with a stray mark or a word lost at one end.
     public static let fullyConfirming = 0.9
+    /// The agreement that bears out an author no name list knows: every letter read alike twice.
+    /// Two readings a letter apart ("Hotmes", "Hotimes") hold a misreading, and with no list to
+    /// say which is right the name is left for the person to fill in, not stored misspelled.
+    public static let spelledAlike = 1.0
 
     /// What the check reading says of a title.
     public struct Outcome: Sendable, Equatable {
