@@ -209,8 +209,10 @@ public struct SpineTextParser: Sendable {
             let gap = isBefore ? nearTitleWord.box.x - near.box.maxX : near.box.x - nearTitleWord.box.maxX
             // Words at the title's size, closer than its letters are tall, that the parse took neither
             // into the title nor as the author: where the title starts or ends is open. (Not words
-            // beside the author: a given name it lost.)
-            let isBesideAuthor = isBefore ? author == index - 1 : author == index + 1
+            // beside the author on its line: a given name it lost, unless it starts with one.)
+            let authorNext = !isBefore && author == index + 1 ? runs[index + 1] : nil
+            let authorPrevious = isBefore && author == index - 1 ? runs[index - 1] : nil
+            let isBesideAuthor = isBesideName(run, before: authorNext) || isBesideName(run, after: authorPrevious)
             let size = nearTitleWord.capitalHeight
             if run.line == titleRun.line, run.letterCount >= 2, !isBesideAuthor, Double(gap) < size,
                 near.capitalHeight >= 0.75 * size, near.capitalHeight <= 1.33 * size
@@ -225,6 +227,21 @@ public struct SpineTextParser: Sendable {
         // A run of words after it at its size ends as no title does ("ONE OF THE"): the title goes
         // on there (as `startIsLost` reads such words before it).
         return runs.indices.contains { $0 > title.upperBound && endsAsNoTitleDoes($0, beside: last, author: author, in: runs) }
+    }
+
+    /// Whether `run` may be a part of the author's name the parse lost: it stands on the author's
+    /// line, right before an author that does not start with a given name or initials (its given
+    /// name), or right after the author (its surname). Runs are numbered line after line, so the
+    /// next run may start the next line.
+    func isBesideName(_ run: Run, before author: Run?) -> Bool {
+        guard let author, author.line == run.line, let first = author.words.first else { return false }
+        return !isNameStart(String(first.text.filter(\.isLetter)).folded, original: first.text)
+    }
+
+    /// See `isBesideName(_:before:)`.
+    func isBesideName(_ run: Run, after author: Run?) -> Bool {
+        guard let author else { return false }
+        return author.line == run.line
     }
 
     /// Whether the run at `index`, not the author, is of two words or more at the size of

@@ -239,6 +239,14 @@ import Testing
         let besideAuthor = Self.parser.goesOnUnread(title: 0...0, author: 2, in: runs)
         let besideNoAuthor = Self.parser.goesOnUnread(title: 0...0, author: nil, in: runs)
         #expect(!besideAuthor && besideNoAuthor)
+        // Not so when the author already starts with a given name, nor when the author stands on
+        // the next line: then the words are the title's own ("… PHARMACY FOREVER WILLIAM …").
+        let named = Self.parser.runs(afterPassesOver: Self.reading("Keys:40 to:40 Better:40 Tennis:40 Forever:31 NORA:24 VANCE:24"))
+        #expect(named.map(\.text) == ["Keys to Better Tennis", "Forever", "NORA VANCE"])
+        #expect(Self.parser.goesOnUnread(title: 0...0, author: 2, in: named))
+        let nextLine = Self.parser.runs(afterPassesOver: Self.reading("Keys:40 to:40 Better:40 Tennis:40 wren:52 / Thorne:40"))
+        #expect(nextLine.map(\.text) == ["Keys to Better Tennis", "wren", "Thorne"])
+        #expect(Self.parser.goesOnUnread(title: 0...0, author: 2, in: nextLine))
         // Words of the title's size after it that end as no title does: the title goes on there.
         let after = Self.parser.runs(afterPassesOver: Self.reading("WINTER:40 LIGHT:40 | NORA:20 VANCE:20 / SONGS:40 OF:40"))
         let smallAfter = Self.parser.runs(afterPassesOver: Self.reading("WINTER:40 LIGHT:40 | NORA:20 VANCE:20 / SONGS:20 OF:20"))
