@@ -209,10 +209,12 @@ public struct SpineTextParser: Sendable {
             let gap = isBefore ? nearTitleWord.box.x - near.box.maxX : near.box.x - nearTitleWord.box.maxX
             // Words at the title's size, closer than its letters are tall, that the parse took neither
             // into the title nor as the author: where the title starts or ends is open. (Not words
-            // beside the author on its line: a given name it lost, unless it starts with one.)
-            let authorNext = !isBefore && author == index + 1 ? runs[index + 1] : nil
-            let authorPrevious = isBefore && author == index - 1 ? runs[index - 1] : nil
-            let isBesideAuthor = isBesideName(run, before: authorNext) || isBesideName(run, after: authorPrevious)
+            // beside the author on its line, a part of its name it lost: its surname after it, or a
+            // given name before an author that does not start with one. Runs are numbered line
+            // after line, so the next run may start the next line.)
+            let neighbour = isBefore ? index - 1 : index + 1
+            let isBesideAuthor = author == neighbour && runs[neighbour].line == run.line
+                && (isBefore || !startsWithGivenName(runs[neighbour]))
             let size = nearTitleWord.capitalHeight
             if run.line == titleRun.line, run.letterCount >= 2, !isBesideAuthor, Double(gap) < size,
                 near.capitalHeight >= 0.75 * size, near.capitalHeight <= 1.33 * size
@@ -229,19 +231,10 @@ public struct SpineTextParser: Sendable {
         return runs.indices.contains { $0 > title.upperBound && endsAsNoTitleDoes($0, beside: last, author: author, in: runs) }
     }
 
-    /// Whether `run` may be a part of the author's name the parse lost: it stands on the author's
-    /// line, right before an author that does not start with a given name or initials (its given
-    /// name), or right after the author (its surname). Runs are numbered line after line, so the
-    /// next run may start the next line.
-    func isBesideName(_ run: Run, before author: Run?) -> Bool {
-        guard let author, author.line == run.line, let first = author.words.first else { return false }
-        return !isNameStart(String(first.text.filter(\.isLetter)).folded, original: first.text)
-    }
-
-    /// See `isBesideName(_:before:)`.
-    func isBesideName(_ run: Run, after author: Run?) -> Bool {
-        guard let author else { return false }
-        return author.line == run.line
+    /// Whether a run starts with a given name or initials.
+    func startsWithGivenName(_ run: Run) -> Bool {
+        guard let first = run.words.first else { return false }
+        return isNameStart(String(first.text.filter(\.isLetter)).folded, original: first.text)
     }
 
     /// Whether the run at `index`, not the author, is of two words or more at the size of
