@@ -37,6 +37,27 @@ import Testing
         #expect(agreement(scrap) == nil)
     }
 
+    /// A check reading that bears a name out only a letter off does not end the check when the
+    /// name must be spelled alike (`TitleCheck.spelledAlike`, the author check): the plain-grey
+    /// reading is made too. A title check stops at the first reading that confirms.
+    @Test func readsOnInGreyUntilTheNameIsSpelledAlike() throws {
+        let ink = Image.Colour(red: 20, green: 20, blue: 30)
+        var readable = Image(width: 1400, height: 140, format: .rgb, filledWith: 235)
+        readable.drawText("HARBOUR LIGHTS", at: (60, 45), scale: 7, colour: ink)
+        let book = try TitleCheckTests.read(readable, running: .topToBottom)
+        func check(enough: Double) -> (agreement: Double, readings: Int) {
+            let before = book.engine.recognitions
+            let (agreement, _) = book.reader.bestCheck(
+                of: "Harbour Lighta", of: book.outline, along: 0...1, orientation: .topToBottom, in: book.photo,
+                engine: book.engine, enough: enough)
+            return (agreement, book.engine.recognitions - before)
+        }
+        let confirmed = check(enough: TitleCheck.confirming)
+        #expect(confirmed.agreement >= TitleCheck.confirming && confirmed.agreement < 1, "\(confirmed)")
+        #expect(confirmed.readings == 1)
+        #expect(check(enough: TitleCheck.spelledAlike).readings == 2)
+    }
+
     /// Only the author of a book that would be selected, and that no list knows a word of, is read
     /// again: a known name, an author already no name, a doubtful book or one withheld is not.
     @Test func checksOnlyAnUnlistedAuthorOfABookToBeSelected() throws {
