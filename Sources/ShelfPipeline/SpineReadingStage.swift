@@ -148,7 +148,9 @@ struct SpineReadingStage: Sendable {
     /// hopeless (`hopelessConfidence`) nor too blurred (`isTooBlurredToInkAgain(_:on:)`), one
     /// against the spine's local backgrounds from the same cut and, when the background varies and
     /// the book is still doubtful, one in plain grey,
-    /// the parse the confidence model trusts most kept, with the words it lacks that the other
+    /// the wider, local-background and plain-grey readings reading only the way round that the
+    /// reading kept so far settled (`SpineReader.settledWay(of:)`); the parse the confidence model
+    /// trusts most kept, with the words it lacks that the other
     /// readings of the same cut read surely (`SpineReader.merging(wordsOf:into:)`) when the model
     /// trusts that no less; and when the book would be selected, its title checked against an
     /// independent reading of the stretch of the spine that holds it
@@ -190,7 +192,7 @@ struct SpineReadingStage: Sendable {
             SpineReader.lettersTouchLongSide(of: kept.reading, across: crop.image.width)
         {
             let wider = reader.colourCrop(SpineReader.widened(spine.polygon, by: Self.widening), in: image)
-            let again = findings(of: spine, reading: reader.read(wider, engine: engine))
+            let again = findings(of: spine, reading: reader.read(wider, engine: engine, way: reader.settledWay(of: kept.reading)))
             made.append(again)
             if again.confidence > kept.confidence { (kept, work.keptFrom) = (again, .wider) }
             lap(.wider)
@@ -224,7 +226,8 @@ struct SpineReadingStage: Sendable {
         if kept.confidence < Self.doubtfulConfidence, kept.confidence >= Self.hopelessConfidence, !isIllegible,
             !Self.isTooBlurredToInkAgain(kept, on: spine)
         {
-            if let second = reader.readAgainstLocalBackground(crop, engine: engine) {
+            if let second = reader.readAgainstLocalBackground(
+                crop, engine: engine, way: reader.settledWay(of: kept.reading)) {
                 let again = findings(of: spine, reading: second)
                 sameCut.append(second)
                 made.append(again)
@@ -233,7 +236,9 @@ struct SpineReadingStage: Sendable {
                 // reading, in plain grey, when the book is still doubtful. (Not on a spine of one
                 // colour, where colour distance already sets the lettering apart.)
                 if kept.confidence < Self.doubtfulConfidence {
-                    var grey = findings(of: spine, reading: reader.readInPlainGrey(crop, engine: engine))
+                    var grey = findings(
+                        of: spine,
+                        reading: reader.readInPlainGrey(crop, engine: engine, way: reader.settledWay(of: kept.reading)))
                     grey.isReadInPlainGrey = true
                     sameCut.append(grey.reading)
                     made.append(grey)

@@ -54,23 +54,24 @@ public struct SpineReader: Sendable {
 
     /// Reads a book already cut out of its photo by `colourCrop`. A reading one way round that
     /// `isSettled` accepts (a catalogue names the book it reads) is kept without reading the crop
-    /// the other ways round.
+    /// the other ways round; given a `way` (`settledWay(of:)`), only that way round is read.
     public func read(
-        _ crop: (image: Image, scale: Double), engine: TesseractEngine, isSettled: ((Reading) -> Bool)? = nil
+        _ crop: (image: Image, scale: Double), engine: TesseractEngine, way: TextOrientation? = nil,
+        isSettled: ((Reading) -> Bool)? = nil
     ) -> Reading {
-        read(crop.image.inkOnWhite(), scale: crop.scale, engine: engine, isSettled: isSettled)
+        read(crop.image.inkOnWhite(), scale: crop.scale, engine: engine, way: way, isSettled: isSettled)
     }
 
-    /// Reads an upright crop each way its lettering may run and keeps the best reading, with what
-    /// it missed added. The further readings of a doubtful book (`readsAcross` false) do not try
+    /// Reads an upright crop each way its lettering may run, or only `way` when given, and keeps
+    /// the best reading, with what it missed added. The further readings of a doubtful book (`readsAcross` false) do not try
     /// words stacked across it again: the first reading's inking already showed whether there are.
     private func read(
         _ crop: Image, scale: Double, engine: TesseractEngine, readsAcross: Bool = true,
-        isSettled: ((Reading) -> Bool)? = nil
+        way: TextOrientation? = nil, isSettled: ((Reading) -> Bool)? = nil
     ) -> Reading {
         var best: (reading: Reading, turned: Image)?
         var readAlong = false
-        var orientations = orientationsToTry(
+        var orientations = way.map { [$0] } ?? orientationsToTry(
             width: crop.width, length: crop.height, photoPixelsAcross: readsAcross ? Double(crop.width) * scale : 0)
         // Read first the way the letters stand on their feet: read the wrong way first, a spine is
         // read twice.
@@ -123,15 +124,20 @@ public struct SpineReader: Sendable {
     /// inked by colour distance: for a spine still doubtful after `readAgainstLocalBackground`,
     /// where neither one background colour nor a colour per stretch sets the lettering apart as
     /// well as its brightness does (gilt or pale lettering on a worn, mottled or glossy spine).
-    public func readInPlainGrey(_ crop: (image: Image, scale: Double), engine: TesseractEngine) -> Reading {
-        read(Self.plainGrey(crop.image), scale: crop.scale, engine: engine, readsAcross: false)
+    /// Given a `way` (`settledWay(of:)`), only that way round is read.
+    public func readInPlainGrey(
+        _ crop: (image: Image, scale: Double), engine: TesseractEngine, way: TextOrientation? = nil
+    ) -> Reading {
+        read(Self.plainGrey(crop.image), scale: crop.scale, engine: engine, readsAcross: false, way: way)
     }
 
     /// `readAgainstLocalBackground(_:in:engine:)` of a book already cut out by `colourCrop`: the
-    /// first reading's cut serves again.
-    public func readAgainstLocalBackground(_ crop: (image: Image, scale: Double), engine: TesseractEngine) -> Reading? {
+    /// first reading's cut serves again. Given a `way` (`settledWay(of:)`), only that way round is read.
+    public func readAgainstLocalBackground(
+        _ crop: (image: Image, scale: Double), engine: TesseractEngine, way: TextOrientation? = nil
+    ) -> Reading? {
         guard let image = crop.image.inkOnWhiteAgainstLocalBackground() else { return nil }
-        return read(image, scale: crop.scale, engine: engine, readsAcross: false)
+        return read(image, scale: crop.scale, engine: engine, readsAcross: false, way: way)
     }
 
     /// Width across a spine for the check readings: far enough from `pixelsAcross` that the
@@ -276,6 +282,14 @@ public struct SpineReader: Sendable {
             if count >= 3 { inWholeWords += count }
         }
         return Double(inWholeWords) >= 0.75 * Double(total)
+    }
+
+    /// The way the lettering of a spine runs, when a reading of it settles that: one that read a
+    /// sure word (`sureLetters`), which lettering read the wrong way round seldom makes. Further
+    /// readings of the spine read only that way round; nil when the reading leaves it open. On the
+    /// real folders, reading the other way round too after such a reading changed no selected book.
+    public func settledWay(of reading: Reading) -> TextOrientation? {
+        sureLetters(in: reading.text) > 0 ? reading.orientation : nil
     }
 
     /// The confidence (0…100) of a sure word (`sureLetters`).

@@ -180,6 +180,27 @@ import Testing
         #expect(grey.text.text.contains("HARBOUR"), "\(grey.text.text)")
     }
 
+    /// A reading that read a sure word settles the way a spine's lettering runs
+    /// (`SpineReader.settledWay(of:)`), and a further reading given that way reads only it; a
+    /// reading of no sure word settles nothing.
+    @Test func aSureWordSettlesTheWayFurtherReadingsRead() throws {
+        let spine = Self.mottledSpine().rotated(quarterTurns: 1)
+        let reader = SpineReader(lexicon: Self.models.lexicon)
+        let engine = try TesseractEngine()
+        let crop = reader.colourCrop(SpineReaderTests.wholeOutline(of: spine), in: spine)
+        let inked = reader.read(crop, engine: engine)
+        #expect(reader.settledWay(of: inked) == nil, "\(inked.text.text)")
+        let grey = reader.readInPlainGrey(crop, engine: engine)
+        let way = try #require(reader.settledWay(of: grey), "\(grey.text.text)")
+        #expect(way == grey.orientation && way != .horizontal)
+        let settled = reader.readInPlainGrey(crop, engine: engine, way: way)
+        #expect(settled.orientation == way && settled.text.text.contains("HARBOUR"), "\(settled.text.text)")
+        // Told the other way, it reads that way only, though the lettering does not run so.
+        let other: TextOrientation = way == .topToBottom ? .bottomToTop : .topToBottom
+        let backwards = reader.readInPlainGrey(crop, engine: engine, way: other)
+        #expect(backwards.orientation == other && !backwards.text.text.contains("HARBOUR"), "\(backwards.text.text)")
+    }
+
     /// A tall spine whose words are set across it, one word a line, title then author printed
     /// twice over: no reading along the spine makes words of it.
     static func stackedSpine() -> Image {
