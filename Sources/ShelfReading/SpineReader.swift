@@ -70,7 +70,6 @@ public struct SpineReader: Sendable {
         way: TextOrientation? = nil, isSettled: ((Reading) -> Bool)? = nil
     ) -> Reading {
         var best: (reading: Reading, turned: Image)?
-        var readAlong = false
         var orientations = way.map { [$0] } ?? orientationsToTry(
             width: crop.width, length: crop.height, photoPixelsAcross: readsAcross ? Double(crop.width) * scale : 0)
         // Read first the way the letters stand on their feet: read the wrong way first, a spine is
@@ -84,22 +83,20 @@ public struct SpineReader: Sendable {
         for (index, orientation) in orientations.enumerated() {
             // Words stacked across a tall spine ("SILVER / HARBOUR") are the last resort: read that way,
             // lettering that runs along it comes out as scraps, some of them sure, so only a reading
-            // sure and made of words is taken. Nor is it tried when a reading along the spine was
-            // sure of a whole word: the lettering runs along it.
+            // sure and made of words is taken. (Nor is it tried after a reading along the spine sure
+            // of a word: the lettering runs along it, and the loop ends below.)
             let isLastResort = orientation == .horizontal && orientations.first != .horizontal
-            if isLastResort && readAlong { break }
             let ready = orientation == .topToBottom ? turnedTopToBottom : nil
             let turned = ready ?? crop.rotated(quarterTurns: orientation.quarterTurns)
             let text = cleaned(engine.recognize(turned, segmentation: .singleBlock))
             let reading = Reading(text: text, orientation: orientation, scale: scale)
             let isAccepted = isAcceptedWithoutComparison(text)
             if isLastResort && !isAccepted { break }
-            let sure = sureLetters(in: text)
-            if orientation != .horizontal && sure > 0 { readAlong = true }
             let isBest = best.map { isBetter(reading, than: $0.reading) } ?? true
             if isBest { best = (reading, turned) }
-            // Two words or more read sure are the way the lettering runs, whatever the scraps beside them.
-            if isAccepted || sure >= Self.sureEnoughLetters { break }
+            // A word read sure settles the way the lettering runs (`settledWay(of:)`), whatever the
+            // scraps beside it: read the wrong way round, lettering seldom makes one.
+            if isAccepted || settledWay(of: reading) != nil { break }
             // So is a reading that names a book: the other ways round read the same letters as scraps.
             if isBest, index < orientations.count - 1, let isSettled, isSettled(reading) { break }
         }
@@ -285,9 +282,10 @@ public struct SpineReader: Sendable {
     }
 
     /// The way the lettering of a spine runs, when a reading of it settles that: one that read a
-    /// sure word (`sureLetters`), which lettering read the wrong way round seldom makes. Further
-    /// readings of the spine read only that way round; nil when the reading leaves it open. On the
-    /// real folders, reading the other way round too after such a reading changed no selected book.
+    /// sure word (`sureLetters`), which lettering read the wrong way round seldom makes. The other
+    /// ways round are not read after it, nor by the further readings of the spine; nil when the
+    /// reading leaves the way open. On the real folders and the renders, reading the other way
+    /// round too after such a reading changed no selected book.
     public func settledWay(of reading: Reading) -> TextOrientation? {
         sureLetters(in: reading.text) > 0 ? reading.orientation : nil
     }
@@ -322,9 +320,6 @@ public struct SpineReader: Sendable {
     /// How many more sure letters make one reading better than another whatever their confidence:
     /// about a word.
     static let decisiveSureLetters = 5
-    /// How many sure letters make a reading the way round to keep without reading the others:
-    /// about two words.
-    static let sureEnoughLetters = 10
 
     /// How good a reading looks: Tesseract's mean confidence, discounted when its longer words are
     /// not words. An empty reading is worth nothing.

@@ -307,6 +307,27 @@ import Testing
         #expect(reading.text.text.contains("HARBOUR"), "\(reading.text.text)")
     }
 
+    /// A reading one way round that is sure of a word is kept without reading the spine the other
+    /// way: a word of the lexicon read that surely is the way the lettering runs, though the
+    /// scraps beside it keep the reading from being accepted on its confidence.
+    @Test func aSureWordEndsTheFirstReading() throws {
+        var spine = Image(width: 1100, height: 140, format: .rgb, filledWith: 0)
+        spine.fill(PixelRect(x: 0, y: 0, width: 1100, height: 140), with: Image.Colour(red: 235, green: 225, blue: 200))
+        let ink = Image.Colour(red: 30, green: 30, blue: 60)
+        spine.drawText("LIGHTS", at: (30, 40), scale: 6, colour: ink)
+        spine.drawText("7 4 2 9", at: (500, 40), scale: 6, colour: ink)
+        let upright = spine.rotated(quarterTurns: 1)
+        let reader = SpineReader(lexicon: Self.models.lexicon)
+        let engine = try TesseractEngine()
+        let crop = reader.colourCrop(Self.wholeOutline(of: upright), in: upright)
+        let reading = reader.read(crop, engine: engine)
+        #expect(reading.text.text.contains("LIGHTS"), "\(reading.text.text)")
+        let accepted = reader.isAcceptedWithoutComparison(reading.text)
+        #expect(!accepted, "\(reading.text.words.map(\.confidence))")
+        #expect(reader.settledWay(of: reading) == reading.orientation)
+        #expect(engine.recognitions == 1)
+    }
+
     /// A name set small beside a large title, missed by the first reading, is found by reading what
     /// is left once the title is painted out.
     @Test func readsTheLetteringTheFirstReadingMissed() async throws {
