@@ -147,12 +147,11 @@ struct SpineReadingStage: Sendable {
     /// `leastWidthToReadFurther` from the start — and, when still doubtful but neither all but
     /// hopeless (`hopelessConfidence`) nor too blurred (`isTooBlurredToInkAgain(_:on:)`), one
     /// against the spine's local backgrounds from the same cut and, when the background varies and
-    /// the book is still doubtful, one in plain grey,
-    /// the wider, local-background and plain-grey readings reading only the way round that the
-    /// reading kept so far settled (`SpineReader.settledWay(of:)`); the parse the confidence model
-    /// trusts most kept, with the words it lacks that the other
-    /// readings of the same cut read surely (`SpineReader.merging(wordsOf:into:)`) when the model
-    /// trusts that no less; and when the book would be selected, its title checked against an
+    /// the book is still doubtful, one in plain grey (the wider, local-background and plain-grey
+    /// readings read only the way round that the reading kept so far settled:
+    /// `SpineReader.settledWay(of:)`); the parse the confidence model trusts most kept, with the
+    /// words it lacks that the other readings of the same cut read surely
+    /// (`SpineReader.merging(wordsOf:into:)`) when the model trusts that no less; and when the book would be selected, its title checked against an
     /// independent reading of the stretch of the spine that holds it
     /// (`SpineReader.titleCheck(of:readIn:outline:in:engine:)`). A book whose kept reading is the
     /// one in plain grey is not checked: it is not selected. A book the catalogue names surely
@@ -192,7 +191,8 @@ struct SpineReadingStage: Sendable {
             SpineReader.lettersTouchLongSide(of: kept.reading, across: crop.image.width)
         {
             let wider = reader.colourCrop(SpineReader.widened(spine.polygon, by: Self.widening), in: image)
-            let again = findings(of: spine, reading: reader.read(wider, engine: engine, way: reader.settledWay(of: kept.reading)))
+            let reading = reader.read(wider, engine: engine, way: reader.settledWay(of: kept.reading))
+            let again = findings(of: spine, reading: reading)
             made.append(again)
             if again.confidence > kept.confidence { (kept, work.keptFrom) = (again, .wider) }
             lap(.wider)

@@ -63,8 +63,9 @@ public struct SpineReader: Sendable {
     }
 
     /// Reads an upright crop each way its lettering may run, or only `way` when given, and keeps
-    /// the best reading, with what it missed added. The further readings of a doubtful book (`readsAcross` false) do not try
-    /// words stacked across it again: the first reading's inking already showed whether there are.
+    /// the best reading, with what it missed added. The further readings of a doubtful book
+    /// (`readsAcross` false) do not try words stacked across it again: the first reading's inking
+    /// already showed whether there are.
     private func read(
         _ crop: Image, scale: Double, engine: TesseractEngine, readsAcross: Bool = true,
         way: TextOrientation? = nil, isSettled: ((Reading) -> Bool)? = nil

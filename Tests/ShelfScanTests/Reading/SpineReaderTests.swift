@@ -163,14 +163,19 @@ import Testing
         return spine
     }
 
+    /// A reader with the shipped lexicon, an engine of its own, and a standing spine cut out whole
+    /// (`SpineReader.colourCrop`) for it to read.
+    static func cutWhole(_ standing: Image) throws -> (
+        reader: SpineReader, engine: TesseractEngine, crop: (image: Image, scale: Double)
+    ) {
+        let reader = SpineReader(lexicon: models.lexicon)
+        return (reader, try TesseractEngine(), reader.colourCrop(wholeOutline(of: standing), in: standing))
+    }
+
     /// The plain-grey reading reads the title of a part-mottled spine, which inking by colour, against
     /// one background or each part's own, cannot.
     @Test func readsAMottledSpineInPlainGrey() throws {
-        let spine = Self.mottledSpine().rotated(quarterTurns: 1)
-        let outline = SpineReaderTests.wholeOutline(of: spine)
-        let reader = SpineReader(lexicon: Self.models.lexicon)
-        let engine = try TesseractEngine()
-        let crop = reader.colourCrop(outline, in: spine)
+        let (reader, engine, crop) = try Self.cutWhole(Self.mottledSpine().rotated(quarterTurns: 1))
         let inked = reader.read(crop, engine: engine)
         #expect(!inked.text.text.contains("HARBOUR"), "\(inked.text.text)")
         // Its background varies, so the scanner reads it in plain grey when still in doubt.
@@ -184,10 +189,7 @@ import Testing
     /// (`SpineReader.settledWay(of:)`), and a further reading given that way reads only it; a
     /// reading of no sure word settles nothing.
     @Test func aSureWordSettlesTheWayFurtherReadingsRead() throws {
-        let spine = Self.mottledSpine().rotated(quarterTurns: 1)
-        let reader = SpineReader(lexicon: Self.models.lexicon)
-        let engine = try TesseractEngine()
-        let crop = reader.colourCrop(SpineReaderTests.wholeOutline(of: spine), in: spine)
+        let (reader, engine, crop) = try Self.cutWhole(Self.mottledSpine().rotated(quarterTurns: 1))
         let inked = reader.read(crop, engine: engine)
         #expect(reader.settledWay(of: inked) == nil, "\(inked.text.text)")
         let grey = reader.readInPlainGrey(crop, engine: engine)
@@ -316,10 +318,7 @@ import Testing
         let ink = Image.Colour(red: 30, green: 30, blue: 60)
         spine.drawText("LIGHTS", at: (30, 40), scale: 6, colour: ink)
         spine.drawText("7 4 2 9", at: (500, 40), scale: 6, colour: ink)
-        let upright = spine.rotated(quarterTurns: 1)
-        let reader = SpineReader(lexicon: Self.models.lexicon)
-        let engine = try TesseractEngine()
-        let crop = reader.colourCrop(Self.wholeOutline(of: upright), in: upright)
+        let (reader, engine, crop) = try Self.cutWhole(spine.rotated(quarterTurns: 1))
         let reading = reader.read(crop, engine: engine)
         #expect(reading.text.text.contains("LIGHTS"), "\(reading.text.text)")
         let accepted = reader.isAcceptedWithoutComparison(reading.text)
