@@ -16,6 +16,16 @@ struct PhotoRun {
         report.timings[stage] = stopwatch.lap()
     }
 
+    /// Starts a new lap without recording the one that ends: time no stage spent.
+    mutating func skipLap() {
+        _ = stopwatch.lap()
+    }
+
+    /// Counts the photo's total time from `instant` at the earliest (`Stopwatch.startNoEarlierThan(_:)`).
+    mutating func startNoEarlierThan(_ instant: ContinuousClock.Instant) {
+        stopwatch.startNoEarlierThan(instant)
+    }
+
     /// Records that `stage` failed with `error`; true when the scan must stop there (it was
     /// cancelled), false when the later stages can go on without this one's result.
     mutating func record(_ stage: ReportedError.Stage, _ error: any Error) -> Bool {

@@ -36,12 +36,31 @@ public actor ShelfScanner {
 
     /// Scans the photos in order, handing each photo's result to `handle` as soon as it is done. A
     /// photo that cannot be read gets an error in its report; the others are still scanned.
+    ///
+    /// The next photo is decoded and its spines found while the books of the one before are read,
+    /// so that neither the single-threaded start of a photo nor the last spines of the one before
+    /// leave a core idle. Each report's `elapsedMs` is the wall time the batch spent on that photo:
+    /// from when the photo before was handed on (or its own start, if later) to its end.
     public func scan(
         photosAt paths: [String], options: ScanOptions = ScanOptions(), each handle: @Sendable (PhotoScan) async -> Void
     ) async {
-        for path in paths {
-            if Task.isCancelled { return }
-            await handle(await scan(photoAt: path, options: options))
+        var next = paths.first.map { path in Task { await prepare(photoAt: path, options: options) } }
+        defer { next?.cancel() }
+        var previousEnd: ContinuousClock.Instant?
+        for index in paths.indices {
+            guard let current = next, !Task.isCancelled else { return }
+            let prepared = await withTaskCancellationHandler {
+                await current.value
+            } onCancel: {
+                current.cancel()
+            }
+            next = nil
+            if index + 1 < paths.count && !Task.isCancelled {
+                let path = paths[index + 1]
+                next = Task { await prepare(photoAt: path, options: options) }
+            }
+            await handle(await finish(prepared, options: options, notBefore: previousEnd))
+            previousEnd = .now
         }
     }
 
@@ -68,25 +87,39 @@ public actor ShelfScanner {
     /// books, and on a photo of a page, its printed ISBNs. A failed stage is recorded in the report;
     /// what the stages before it found is kept.
     private func scan(photoAt path: String, options: ScanOptions) async -> PhotoScan {
+        await finish(await prepare(photoAt: path, options: options), options: options, notBefore: nil)
+    }
+
+    /// A photo decoded and its spines found, its barcode search under way: what can run while the
+    /// photo before is read. A photo that failed before reading is `finished` already.
+    private enum PreparedPhoto: Sendable {
+        case finished(PhotoScan)
+        case detected(DetectedPhoto)
+    }
+
+    private struct DetectedPhoto: Sendable {
+        var run: PhotoRun
+        var models: ScanModels
+        var image: Image
+        var spines: [DetectedSpine]
+        var barcodeSearch: Task<(found: [BarcodeFinding], milliseconds: Double), any Error>
+    }
+
+    /// Decodes the photo at `path` and finds its spines, with its barcodes searched beside detection.
+    private func prepare(photoAt path: String, options: ScanOptions) async -> PreparedPhoto {
         var run = PhotoRun(path: path)
         let models: ScanModels
         do {
             models = try loadedModels(options.models)
         } catch {
-            return run.finished(failing: .models, with: error)
+            return .finished(run.finished(failing: .models, with: error))
         }
-        guard let photo = await decode(path, options: options, run: &run) else { return run.finished() }
+        guard let photo = await decode(path, options: options, run: &run) else { return .finished(run.finished()) }
         let image = photo.image
-        let recognizer = TextRecognizer(workers: workers, dataPath: options.tessdataPath)
-        let assessor = BookAssessor(
-            model: models.confidence, minimumConfidence: options.minimumConfidence, lexicon: models.lexicon)
-        let reading = SpineReadingStage(
-            reader: SpineReader(lexicon: models.lexicon), parser: models.parser,
-            assessor: assessor, recognizer: recognizer, catalog: options.catalog)
-
         // On a shelf a code can only be where bars are seen: no whole-photo copies. The search
         // needs only the photo, so it runs beside detection, which leaves the other cores idle;
         // reading awaits it only to choose the spines whose ISBN line it reads.
+        let workers = workers
         let barcodeSearch = Task {
             try await workers.run { _ in
                 var stopwatch = Stopwatch()
@@ -94,14 +127,44 @@ public actor ShelfScanner {
                 return (found: found, milliseconds: stopwatch.lap())
             }
         }
-        defer { barcodeSearch.cancel() }
         let spines: [DetectedSpine]
         do {
-            spines = try await workers.run { _ in SpineDetector().spines(in: image) }
+            spines = try await withTaskCancellationHandler {
+                try await workers.run { _ in SpineDetector().spines(in: image) }
+            } onCancel: {
+                barcodeSearch.cancel()
+            }
         } catch {
-            return run.finished(failing: .detect, with: error)
+            barcodeSearch.cancel()
+            return .finished(run.finished(failing: .detect, with: error))
         }
         run.lap("detect")
+        return .detected(DetectedPhoto(run: run, models: models, image: image, spines: spines, barcodeSearch: barcodeSearch))
+    }
+
+    /// Reads the books of a prepared photo and gathers its report. The time before `notBefore` (spent
+    /// on the photo before, while this one was prepared) is not this photo's.
+    private func finish(_ prepared: PreparedPhoto, options: ScanOptions, notBefore: ContinuousClock.Instant?) async
+        -> PhotoScan
+    {
+        let detected: DetectedPhoto
+        switch prepared {
+        case .finished(let scan): return scan
+        case .detected(let photo): detected = photo
+        }
+        var run = detected.run
+        if let notBefore { run.startNoEarlierThan(notBefore) }
+        // Waiting for the photo before is no stage's time.
+        run.skipLap()
+        let (models, image, spines, barcodeSearch) = (detected.models, detected.image, detected.spines, detected.barcodeSearch)
+        defer { barcodeSearch.cancel() }
+        let path = run.report.path
+        let recognizer = TextRecognizer(workers: workers, dataPath: options.tessdataPath)
+        let assessor = BookAssessor(
+            model: models.confidence, minimumConfidence: options.minimumConfidence, lexicon: models.lexicon)
+        let reading = SpineReadingStage(
+            reader: SpineReader(lexicon: models.lexicon), parser: models.parser,
+            assessor: assessor, recognizer: recognizer, catalog: options.catalog)
         let progress = options.progress.map { report in SpineCounter(path: path, spines: spines.count, report: report) }
         progress?.report()
         let outcome: SpineReadingStage.Outcome

@@ -1,6 +1,6 @@
 /// Wall-clock time of a photo and of its stages.
 struct Stopwatch {
-    private let start = ContinuousClock.now
+    private var start = ContinuousClock.now
     private var lapStart = ContinuousClock.now
 
     /// Milliseconds since the last lap (or the start), starting a new lap.
@@ -8,6 +8,11 @@ struct Stopwatch {
         let now = ContinuousClock.now
         defer { lapStart = now }
         return (now - lapStart).milliseconds
+    }
+
+    /// Moves the start to `instant` if it is later: the time before it is not counted.
+    mutating func startNoEarlierThan(_ instant: ContinuousClock.Instant) {
+        start = max(start, instant)
     }
 
     var totalMilliseconds: Double { (ContinuousClock.now - start).milliseconds }

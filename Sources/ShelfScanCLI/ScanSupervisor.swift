@@ -49,8 +49,11 @@ struct ScanSupervisor {
             handle(message)
             outcome.messages.append(message)
         }
+        // After a crash, the first photo left is scanned alone: a child prepares the next photo
+        // while it reads one, so the crash may have been either's.
+        var scansAlone = false
         while !remaining.isEmpty && !child.wasInterrupted {
-            let batch = Array(remaining)
+            let batch = scansAlone ? Array(remaining.prefix(1)) : Array(remaining)
             let result: ChildResult
             do {
                 result = try await runChild(on: batch, child: child, handle: handle)
@@ -65,9 +68,17 @@ struct ScanSupervisor {
                 outcome.wasInterrupted = true
                 break
             }
-            guard let (crashed, _) = remaining.first else { break }
-            // The child stopped before its last photo without being asked to: the photo it was on
-            // brought it down.
+            guard result.messages.count < batch.count, let (crashed, _) = remaining.first else {
+                scansAlone = false
+                continue
+            }
+            if !scansAlone && batch.count > 1 {
+                scansAlone = true
+                continue
+            }
+            scansAlone = false
+            // The child stopped before its last photo without being asked to, scanning it alone or
+            // last: that photo brought it down.
             var message = "shelfscan failed while scanning this photo (\(result.status)); the other photos were scanned"
             if let crashLog = result.crashLog { message += ". What it printed is in \(crashLog)" }
             fail(crashed, message)

@@ -53,26 +53,37 @@ struct ScanWorkerCommand: AsyncParsableCommand {
         let photos = photos, isbnOnly = isbnOnly
         let names = outputName.count == photos.count ? outputName : PictureWriter.uniqueNames(for: photos)
         let outcome = await Interruption.run(afterFirst: .ignore) { [options] in
-            for (photo, name) in zip(photos, names) {
-                if Task.isCancelled { return }
-                Self.trapIfAskedTo(on: photo)
-                if isbnOnly {
+            if isbnOnly {
+                for photo in photos {
+                    if Task.isCancelled { return }
+                    Self.trapIfAskedTo(on: photo)
                     let report = await ShelfScanner.shared.isbnReport(forPhotoAt: photo, options: options)
                     if report.error?.code != .cancelled { WorkerMessage(report: report).send() }
-                    continue
                 }
-                await ShelfScanner.shared.scan(photosAt: [photo], options: options) { scan in
-                    // A photo the interruption cut short is not passed on as scanned.
-                    guard scan.report.error?.code != .cancelled else { return }
-                    WorkerMessage(report: scan.report, pictures: writer.write(scan, name: name)).send()
+                return
+            }
+            // One scan of them all, so that the next photo is prepared while one is read; the
+            // supervisor finds out which photo a crash was on (`ScanSupervisor`).
+            if let first = photos.first { Self.trapIfAskedTo(on: first) }
+            let done = Locked(0)
+            await ShelfScanner.shared.scan(photosAt: photos, options: options) { scan in
+                let index = done.withLock { count in
+                    defer { count += 1 }
+                    return count
                 }
+                // The next photo is in hand (being prepared) until this one is passed on.
+                if index + 1 < photos.count { Self.trapIfAskedTo(on: photos[index + 1]) }
+                // A photo the interruption cut short is not passed on as scanned.
+                guard scan.report.error?.code != .cancelled else { return }
+                WorkerMessage(report: scan.report, pictures: writer.write(scan, name: names[index])).send()
             }
         }
         if outcome.wasInterrupted { throw ExitCode(130) }
     }
 
     /// The supervisor's tests make a worker trap on a photo, as a bug would: set
-    /// `SHELFSCAN_TEST_TRAP_ON` to the photo's path. Never set otherwise.
+    /// `SHELFSCAN_TEST_TRAP_ON` to the photo's path. A scan traps while that photo is in hand
+    /// beside the one before it, before the one before is passed on. Never set otherwise.
     static func trapIfAskedTo(on photo: String) {
         if let target = ProcessInfo.processInfo.environment["SHELFSCAN_TEST_TRAP_ON"], target == photo {
             fatalError("SHELFSCAN_TEST_TRAP_ON: trapping on \(photo), as asked")

@@ -303,7 +303,9 @@ struct InterruptionEndToEndTests {
     }
 }
 
-/// A photo that crashes the scanner, as a bug would: the batch goes on without it.
+/// A photo that crashes the scanner, as a bug would: the batch goes on without it. The scanner
+/// traps while the photo is prepared beside the one before, before that one is passed on: the crash
+/// is the second photo's, not the first's.
 @Suite(.tags(.endToEnd))
 struct CrashEndToEndTests {
     @Test func aPhotoThatCrashesTheScannerLosesOnlyItself() throws {

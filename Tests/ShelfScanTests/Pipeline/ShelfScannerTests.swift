@@ -107,6 +107,26 @@ struct ShelfScannerTests {
         #expect(noModels.error?.message.contains("/nonexistent/Models/") == true)
     }
 
+    /// The next photo is prepared while one is read: each photo of a batch gets the books it gets
+    /// alone, and the photos' times share out the batch's wall time instead of overlapping.
+    @Test func aBatchReportsWhatEachPhotoReportsAlone() async throws {
+        let photos = [Self.shelf, Fixtures.path("shelves/shelf-001.jpg")]
+        let start = ContinuousClock.now
+        let batch = await Self.scanner.scanReport(forPhotosAt: photos)
+        let wall = (ContinuousClock.now - start).milliseconds
+        #expect(batch.images.map(\.path) == photos)
+        for (photo, report) in zip(photos, batch.images) {
+            let alone = await Self.scanner.scanReport(forPhotoAt: photo)
+            #expect(report.error == nil && !report.books.isEmpty)
+            #expect(report.books.map(\.title) == alone.books.map(\.title))
+            #expect(report.books.map(\.polygon) == alone.books.map(\.polygon))
+            // Its own stages are timed, the wait for the photo before is not.
+            #expect(report.timings["read"].map { $0 <= report.elapsedMs } == true)
+        }
+        let summed = batch.images.map(\.elapsedMs).reduce(0, +)
+        #expect(summed <= wall + 1, "photos' times \(summed) ms in a batch of \(wall) ms")
+    }
+
     @Test func stopsBeforeTheNextPhotoWhenCancelled() async {
         let handed = Counter()
         let task = Task {
