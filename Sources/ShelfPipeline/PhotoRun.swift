@@ -16,6 +16,13 @@ struct PhotoRun {
         report.timings[stage] = stopwatch.lap()
     }
 
+    /// Records `milliseconds`, the time a stage worked on its thread, as `stage`'s, and starts a new
+    /// lap: in a batch, a stage can wait for a thread while the photo before is read.
+    mutating func lap(_ stage: String, worked milliseconds: Double) {
+        report.timings[stage] = milliseconds
+        _ = stopwatch.lap()
+    }
+
     /// Starts a new lap without recording the one that ends: time no stage spent.
     mutating func skipLap() {
         _ = stopwatch.lap()

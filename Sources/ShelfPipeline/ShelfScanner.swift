@@ -127,10 +127,13 @@ public actor ShelfScanner {
                 return (found: found, milliseconds: stopwatch.lap())
             }
         }
-        let spines: [DetectedSpine]
+        let spines: [DetectedSpine], milliseconds: Double
         do {
-            spines = try await withTaskCancellationHandler {
-                try await workers.run { _ in SpineDetector().spines(in: image) }
+            (spines, milliseconds) = try await withTaskCancellationHandler {
+                try await workers.run { _ in
+                    var stopwatch = Stopwatch()
+                    return (SpineDetector().spines(in: image), stopwatch.lap())
+                }
             } onCancel: {
                 barcodeSearch.cancel()
             }
@@ -138,7 +141,7 @@ public actor ShelfScanner {
             barcodeSearch.cancel()
             return .finished(run.finished(failing: .detect, with: error))
         }
-        run.lap("detect")
+        run.lap("detect", worked: milliseconds)
         return .detected(DetectedPhoto(run: run, models: models, image: image, spines: spines, barcodeSearch: barcodeSearch))
     }
 
@@ -295,8 +298,11 @@ public actor ShelfScanner {
     private func decode(_ path: String, options: ScanOptions, run: inout PhotoRun) async -> Photo? {
         let maxPixels = options.maxPixels
         do {
-            let photo = try await workers.run { _ in try ImageDecoder(maxPixels: maxPixels).decodePhoto(atPath: path) }
-            run.lap("decode")
+            let (photo, milliseconds) = try await workers.run { _ in
+                var stopwatch = Stopwatch()
+                return (try ImageDecoder(maxPixels: maxPixels).decodePhoto(atPath: path), stopwatch.lap())
+            }
+            run.lap("decode", worked: milliseconds)
             run.report.width = photo.image.width
             run.report.height = photo.image.height
             return photo
