@@ -36,10 +36,74 @@ extension Image {
                 count: height, length: width, stride: 1, lineStride: width, window: windowWidth, takesMaximum: takesMaximum)
         }
         if windowHeight > 1 {
-            result.filterLines(
-                count: width, length: height, stride: width, lineStride: 1, window: windowHeight, takesMaximum: takesMaximum)
+            if takesMaximum {
+                result.filterColumns(window: windowHeight, neutral: 0, pick: max)
+            } else {
+                result.filterColumns(window: windowHeight, neutral: 255, pick: min)
+            }
         }
         return result
+    }
+
+    /// The most columns `filterColumns` takes at once: its running extremes for so many columns
+    /// stay in the cache.
+    static let columnStripWidth = 256
+
+    /// The 1-D extreme filter down every column, as `filterLines` runs it along a row, but a strip
+    /// of columns at a time and a whole row of the strip per step: each step takes the extremes of
+    /// two rows contiguous in memory, which the compiler turns into vector instructions, where
+    /// column by column every sample is a stride of a row away.
+    @inline(__always)
+    private mutating func filterColumns(window: Int, neutral: UInt8, pick: (UInt8, UInt8) -> UInt8) {
+        let radius = window / 2
+        let span = 2 * radius + 1
+        // Padded rows: `radius` neutral rows each side, rounded up to whole blocks of `span`.
+        let padded = ((height + 2 * radius + span - 1) / span) * span
+        let (width, height) = (width, height)
+        let stripWidth = Swift.min(width, Self.columnStripWidth)
+        let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 2 * padded * stripWidth)
+        defer { scratch.deallocate() }
+        let forward = UnsafeMutableBufferPointer(rebasing: scratch[0..<(padded * stripWidth)])
+        let backward = UnsafeMutableBufferPointer(rebasing: scratch[(padded * stripWidth)...])
+        withUnsafeMutableBytes { samples in
+            for stripStart in Swift.stride(from: 0, to: width, by: stripWidth) {
+                let count = Swift.min(stripWidth, width - stripStart)
+                // Padded row `row` of the strip into `extremes` row `into`: the image's row
+                // `row - radius`, or neutral beyond the image; with `from`, the extreme of both.
+                @inline(__always) func take(row: Int, into: Int, of extremes: UnsafeMutableBufferPointer<UInt8>, from: Int?) {
+                    let target = into &* stripWidth, y = row &- radius
+                    if y >= 0 && y < height {
+                        let source = y &* width &+ stripStart
+                        if let from {
+                            let previous = from &* stripWidth
+                            for x in 0..<count { extremes[target &+ x] = pick(extremes[previous &+ x], samples[source &+ x]) }
+                        } else {
+                            for x in 0..<count { extremes[target &+ x] = samples[source &+ x] }
+                        }
+                    } else if let from {
+                        let previous = from &* stripWidth
+                        for x in 0..<count { extremes[target &+ x] = extremes[previous &+ x] }
+                    } else {
+                        for x in 0..<count { extremes[target &+ x] = neutral }
+                    }
+                }
+                for blockStart in Swift.stride(from: 0, to: padded, by: span) {
+                    let blockEnd = blockStart + span - 1
+                    take(row: blockStart, into: blockStart, of: forward, from: nil)
+                    for row in (blockStart + 1)...blockEnd { take(row: row, into: row, of: forward, from: row - 1) }
+                    take(row: blockEnd, into: blockEnd, of: backward, from: nil)
+                    for row in Swift.stride(from: blockEnd - 1, through: blockStart, by: -1) {
+                        take(row: row, into: row, of: backward, from: row + 1)
+                    }
+                }
+                // The window of output row `y` covers padded rows y…y + span - 1.
+                for y in 0..<height {
+                    let target = y &* width &+ stripStart
+                    let early = y &* stripWidth, late = (y &+ span &- 1) &* stripWidth
+                    for x in 0..<count { samples[target &+ x] = pick(backward[early &+ x], forward[late &+ x]) }
+                }
+            }
+        }
     }
 
     /// Runs the 1-D extreme filter along `count` lines of `length` samples.
