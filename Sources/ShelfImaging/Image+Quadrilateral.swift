@@ -12,15 +12,28 @@ extension Image {
         let channels = format.channels
         return Image(width: outWidth, height: outHeight, format: format) { target in
             withUnsafeBytes { source in
+                @inline(__always) func sample(_ at: Int, _ right: Int, _ down: Int, _ wx: Int, _ wy: Int) -> UInt8 {
+                    let a = Int(source[at]), b = Int(source[at &+ right])
+                    let c = Int(source[at &+ down]), d = Int(source[at &+ down &+ right])
+                    let top = a &<< 8 &+ (b &- a) &* wx, bottom = c &<< 8 &+ (d &- c) &* wx
+                    // The two weights' 1/256ths together: 2^16, rounded once.
+                    return UInt8(truncatingIfNeeded: (top &<< 8 &+ (bottom &- top) &* wy &+ 1 << 15) >> 16)
+                }
                 var out = 0
+                // Colour photos, the common case, with the channels written out: a loop over a
+                // count known only at run time is not unrolled.
+                if channels == 3 {
+                    forEachBilinearSample(of: corners, width: outWidth, height: outHeight) { upperLeft, right, down, wx, wy in
+                        target[out] = sample(upperLeft, right, down, wx, wy)
+                        target[out &+ 1] = sample(upperLeft &+ 1, right, down, wx, wy)
+                        target[out &+ 2] = sample(upperLeft &+ 2, right, down, wx, wy)
+                        out &+= 3
+                    }
+                    return
+                }
                 forEachBilinearSample(of: corners, width: outWidth, height: outHeight) { upperLeft, right, down, wx, wy in
                     for channel in 0..<channels {
-                        let at = upperLeft &+ channel
-                        let a = Int(source[at]), b = Int(source[at &+ right])
-                        let c = Int(source[at &+ down]), d = Int(source[at &+ down &+ right])
-                        let top = a &<< 8 &+ (b &- a) &* wx, bottom = c &<< 8 &+ (d &- c) &* wx
-                        // The two weights' 1/256ths together: 2^16, rounded once.
-                        target[out &+ channel] = UInt8(truncatingIfNeeded: (top &<< 8 &+ (bottom &- top) &* wy &+ 1 << 15) >> 16)
+                        target[out &+ channel] = sample(upperLeft &+ channel, right, down, wx, wy)
                     }
                     out &+= channels
                 }
