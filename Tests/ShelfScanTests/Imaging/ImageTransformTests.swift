@@ -42,6 +42,40 @@ struct ImageTransformTests {
         #expect(half.pixels == [25, 45])
     }
 
+    /// Each channel of each output pixel is the rounded mean of its block, the blocks of the last
+    /// column and row cut short by the image's edge, for every format.
+    @Test func downscalingMatchesTheMeanOfEachBlock() {
+        var generator = SystemRandomNumberGenerator()
+        for format in [Image.PixelFormat.gray, .rgb, .rgba] {
+            for (width, height) in [(1, 1), (7, 5), (31, 12), (12, 31)] {
+                let channels = format.channels
+                let pixels = (0..<(width * height * channels)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                let image = Image(width: width, height: height, format: format, pixels: pixels)
+                for factor in [1, 2, 3, 5, 8] {
+                    let small = image.downscaled(byFactor: factor)
+                    #expect(small.width == (width + factor - 1) / factor && small.height == (height + factor - 1) / factor)
+                    var mismatches = 0
+                    for outY in 0..<small.height {
+                        for outX in 0..<small.width {
+                            for channel in 0..<channels {
+                                var sum = 0, count = 0
+                                for y in (outY * factor)..<min(height, (outY + 1) * factor) {
+                                    for x in (outX * factor)..<min(width, (outX + 1) * factor) {
+                                        sum += Int(pixels[(y * width + x) * channels + channel])
+                                        count += 1
+                                    }
+                                }
+                                let mean = (sum + count / 2) / count
+                                if Int(small.pixels[(outY * small.width + outX) * channels + channel]) != mean { mismatches += 1 }
+                            }
+                        }
+                    }
+                    #expect(mismatches == 0, "\(format) \(width)×\(height), factor \(factor)")
+                }
+            }
+        }
+    }
+
     @Test func resizingDownAveragesAndUpInterpolates() {
         let gray = Image(width: 4, height: 1, format: .gray, pixels: [0, 100, 200, 100])
         #expect(gray.resized(width: 2, height: 1).pixels == [50, 150])
@@ -183,7 +217,8 @@ struct ImageTransformTests {
     /// windows wider and taller than the image included.
     @Test func extremeFilterMatchesTheLargestAndSmallestInEachWindow() {
         var generator = SystemRandomNumberGenerator()
-        for (width, height) in [(1, 1), (1, 9), (9, 1), (7, 5), (31, 12), (12, 31)] {
+        // Wider than a strip of columns too (`Image.columnStripWidth`).
+        for (width, height) in [(1, 1), (1, 9), (9, 1), (7, 5), (31, 12), (12, 31), (Image.columnStripWidth + 45, 13)] {
             var image = Image(width: width, height: height, format: .gray, filledWith: 0)
             for y in 0..<height {
                 for x in 0..<width { image[x: x, y: y] = UInt8.random(in: 0...255, using: &generator) }
