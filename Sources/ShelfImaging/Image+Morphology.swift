@@ -33,7 +33,8 @@ extension Image {
         var result = self
         if windowWidth > 1 {
             result.filterLines(
-                count: height, length: width, stride: 1, lineStride: width, window: windowWidth, takesMaximum: takesMaximum)
+                count: height, length: width, stride: 1, lineStride: width, window: windowWidth,
+                takesMaximum: takesMaximum)
         }
         if windowHeight > 1 {
             if takesMaximum {
@@ -70,13 +71,17 @@ extension Image {
                 let count = Swift.min(stripWidth, width - stripStart)
                 // Padded row `row` of the strip into `extremes` row `into`: the image's row
                 // `row - radius`, or neutral beyond the image; with `from`, the extreme of both.
-                @inline(__always) func take(row: Int, into: Int, of extremes: UnsafeMutableBufferPointer<UInt8>, from: Int?) {
+                @inline(__always) func take(
+                    row: Int, into: Int, of extremes: UnsafeMutableBufferPointer<UInt8>, from: Int?
+                ) {
                     let target = into &* stripWidth, y = row &- radius
                     if y >= 0 && y < height {
                         let source = y &* width &+ stripStart
                         if let from {
                             let previous = from &* stripWidth
-                            for x in 0..<count { extremes[target &+ x] = pick(extremes[previous &+ x], samples[source &+ x]) }
+                            for x in 0..<count {
+                                extremes[target &+ x] = pick(extremes[previous &+ x], samples[source &+ x])
+                            }
                         } else {
                             for x in 0..<count { extremes[target &+ x] = samples[source &+ x] }
                         }
@@ -111,9 +116,13 @@ extension Image {
         count: Int, length: Int, stride: Int, lineStride: Int, window: Int, takesMaximum: Bool
     ) {
         if takesMaximum {
-            filterLines(count: count, length: length, stride: stride, lineStride: lineStride, window: window, neutral: 0, pick: max)
+            filterLines(
+                count: count, length: length, stride: stride, lineStride: lineStride, window: window, neutral: 0,
+                pick: max)
         } else {
-            filterLines(count: count, length: length, stride: stride, lineStride: lineStride, window: window, neutral: 255, pick: min)
+            filterLines(
+                count: count, length: length, stride: stride, lineStride: lineStride, window: window, neutral: 255,
+                pick: min)
         }
     }
 

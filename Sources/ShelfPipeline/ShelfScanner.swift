@@ -97,6 +97,8 @@ public actor ShelfScanner {
         case detected(DetectedPhoto)
     }
 
+    /// A photo ready to be read: its run so far, the models, the image, its spines, and its barcode
+    /// search, which may still be running.
     private struct DetectedPhoto: Sendable {
         var run: PhotoRun
         var models: ScanModels
@@ -142,7 +144,8 @@ public actor ShelfScanner {
             return .finished(run.finished(failing: .detect, with: error))
         }
         run.lap("detect", worked: milliseconds)
-        return .detected(DetectedPhoto(run: run, models: models, image: image, spines: spines, barcodeSearch: barcodeSearch))
+        return .detected(
+            DetectedPhoto(run: run, models: models, image: image, spines: spines, barcodeSearch: barcodeSearch))
     }
 
     /// Reads the books of a prepared photo and gathers its report. The time before `notBefore` (spent
@@ -159,7 +162,9 @@ public actor ShelfScanner {
         if let notBefore { run.startNoEarlierThan(notBefore) }
         // Waiting for the photo before is no stage's time.
         run.skipLap()
-        let (models, image, spines, barcodeSearch) = (detected.models, detected.image, detected.spines, detected.barcodeSearch)
+        let (models, image, spines, barcodeSearch) = (
+            detected.models, detected.image, detected.spines, detected.barcodeSearch
+        )
         defer { barcodeSearch.cancel() }
         let path = run.report.path
         let recognizer = TextRecognizer(workers: workers, dataPath: options.tessdataPath)
@@ -217,7 +222,8 @@ public actor ShelfScanner {
         var crops: [Image] = []
         if let side = options.cropMaxSide {
             let books = run.report.books
-            crops = (try? await workers.run { _ in books.map { BookCropper.crop(of: $0, in: image, maxSide: side) } }) ?? []
+            crops =
+                (try? await workers.run { _ in books.map { BookCropper.crop(of: $0, in: image, maxSide: side) } }) ?? []
             run.lap("crops")
         }
         var scan = run.finished(annotated: annotated)

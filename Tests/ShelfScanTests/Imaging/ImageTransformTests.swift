@@ -53,7 +53,8 @@ struct ImageTransformTests {
                 let image = Image(width: width, height: height, format: format, pixels: pixels)
                 for factor in [1, 2, 3, 5, 8] {
                     let small = image.downscaled(byFactor: factor)
-                    #expect(small.width == (width + factor - 1) / factor && small.height == (height + factor - 1) / factor)
+                    #expect(
+                        small.width == (width + factor - 1) / factor && small.height == (height + factor - 1) / factor)
                     var mismatches = 0
                     for outY in 0..<small.height {
                         for outX in 0..<small.width {
@@ -66,7 +67,9 @@ struct ImageTransformTests {
                                     }
                                 }
                                 let mean = (sum + count / 2) / count
-                                if Int(small.pixels[(outY * small.width + outX) * channels + channel]) != mean { mismatches += 1 }
+                                if Int(small.pixels[(outY * small.width + outX) * channels + channel]) != mean {
+                                    mismatches += 1
+                                }
                             }
                         }
                     }
