@@ -31,26 +31,29 @@ extension Image {
     /// per pixel does not grow with the window.
     func extremeFiltered(width windowWidth: Int, height windowHeight: Int, takesMaximum: Bool) -> Image {
         var result = self
-        if windowWidth > 1 {
-            result.filterLines(
-                count: height, length: width, stride: 1, lineStride: width, window: windowWidth,
-                takesMaximum: takesMaximum)
-        }
-        if windowHeight > 1 {
-            if takesMaximum {
-                result.filterColumns(window: windowHeight, neutral: 0, pick: max)
-            } else {
-                result.filterColumns(window: windowHeight, neutral: 255, pick: min)
-            }
+        if takesMaximum {
+            result.filter(width: windowWidth, height: windowHeight, neutral: 0, pick: max)
+        } else {
+            result.filter(width: windowWidth, height: windowHeight, neutral: 255, pick: min)
         }
         return result
+    }
+
+    /// The extreme filter in place: along the rows, then down the columns; `neutral` is the sample
+    /// `pick` never prefers.
+    @inline(__always)
+    private mutating func filter(
+        width windowWidth: Int, height windowHeight: Int, neutral: UInt8, pick: (UInt8, UInt8) -> UInt8
+    ) {
+        if windowWidth > 1 { filterRows(window: windowWidth, neutral: neutral, pick: pick) }
+        if windowHeight > 1 { filterColumns(window: windowHeight, neutral: neutral, pick: pick) }
     }
 
     /// The most columns `filterColumns` takes at once: its running extremes for so many columns
     /// stay in the cache.
     static let columnStripWidth = 256
 
-    /// The 1-D extreme filter down every column, as `filterLines` runs it along a row, but a strip
+    /// The 1-D extreme filter down every column, as `filterRows` runs it along a row, but a strip
     /// of columns at a time and a whole row of the strip per step: each step takes the extremes of
     /// two rows contiguous in memory, which the compiler turns into vector instructions, where
     /// column by column every sample is a stride of a row away.
@@ -111,29 +114,13 @@ extension Image {
         }
     }
 
-    /// Runs the 1-D extreme filter along `count` lines of `length` samples.
-    private mutating func filterLines(
-        count: Int, length: Int, stride: Int, lineStride: Int, window: Int, takesMaximum: Bool
-    ) {
-        if takesMaximum {
-            filterLines(
-                count: count, length: length, stride: stride, lineStride: lineStride, window: window, neutral: 0,
-                pick: max)
-        } else {
-            filterLines(
-                count: count, length: length, stride: stride, lineStride: lineStride, window: window, neutral: 255,
-                pick: min)
-        }
-    }
-
+    /// The 1-D extreme filter along every row.
     @inline(__always)
-    private mutating func filterLines(
-        count: Int, length: Int, stride: Int, lineStride: Int, window: Int, neutral: UInt8,
-        pick: (UInt8, UInt8) -> UInt8
-    ) {
+    private mutating func filterRows(window: Int, neutral: UInt8, pick: (UInt8, UInt8) -> UInt8) {
         let radius = window / 2
         let span = 2 * radius + 1
         // Padded line: `radius` neutral samples each side, rounded up to whole blocks of `span`.
+        let (length, count) = (width, height)
         let padded = ((length + 2 * radius + span - 1) / span) * span
         let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 3 * padded)
         defer { scratch.deallocate() }
@@ -142,9 +129,9 @@ extension Image {
         let backward = UnsafeMutableBufferPointer(rebasing: scratch[(2 * padded)...])
         withUnsafeMutableBytes { samples in
             for lineIndex in 0..<count {
-                let base = lineIndex * lineStride
+                let base = lineIndex * length
                 line.update(repeating: neutral)
-                for position in 0..<length { line[radius + position] = samples[base + position * stride] }
+                for position in 0..<length { line[radius + position] = samples[base + position] }
                 for blockStart in Swift.stride(from: 0, to: padded, by: span) {
                     let blockEnd = blockStart + span - 1
                     forward[blockStart] = line[blockStart]
@@ -158,7 +145,7 @@ extension Image {
                 }
                 // The window of output `position` covers padded samples position…position + span - 1.
                 for position in 0..<length {
-                    samples[base + position * stride] = pick(backward[position], forward[position + span - 1])
+                    samples[base + position] = pick(backward[position], forward[position + span - 1])
                 }
             }
         }

@@ -151,10 +151,10 @@ struct SpineReadingStage: Sendable {
     /// readings read only the way round that the reading kept so far settled:
     /// `SpineReader.settledWay(of:)`); the parse the confidence model trusts most kept, with the
     /// words it lacks that the other readings of the same cut read surely
-    /// (`SpineReader.merging(wordsOf:into:)`) when the model trusts that no less; and when the book would be selected, its title checked against an
-    /// independent reading of the stretch of the spine that holds it
-    /// (`SpineReader.titleCheck(of:readIn:outline:in:engine:)`). A book whose kept reading is the
-    /// one in plain grey is not checked: it is not selected. A book the catalogue names surely
+    /// (`SpineReader.merging(wordsOf:into:)`) when the model trusts that no less; and when the book
+    /// would be selected, its title checked against an independent reading of the stretch of the
+    /// spine that holds it (`SpineReader.titleCheck(of:readIn:outline:in:engine:)`). A book whose
+    /// kept reading is the one in plain grey is not checked: it is not selected. A book the catalogue names surely
     /// (`isSurelyIdentified(_:)`) is read no further and not checked, nor the other ways round when
     /// the first way round names it.
     func findings(of spine: DetectedSpine, in image: Image, engine: TesseractEngine) -> (SpineFindings, SpineWork) {
