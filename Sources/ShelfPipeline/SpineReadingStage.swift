@@ -293,17 +293,31 @@ struct SpineReadingStage: Sendable {
     }
 
     /// Whether the author of a book that stays selected after its title check is read again
-    /// (`SpineReader.authorAgreement`): one that no name list knows a word of and that is not
-    /// already no name (`Lexicon.isNoName(_:)`). A known name needs no check; an unlisted one
-    /// ("Smullyan") and junk shaped like one ("Polphin") differ in whether they read alike again.
+    /// (`SpineReader.authorAgreement`): one that no name list knows a word of, or a short lone word
+    /// (`isShortLoneWord`), and that is not already no name (`Lexicon.isNoName(_:)`). A known name
+    /// needs no check; an unlisted one ("Smullyan") and junk shaped like one ("Polphin") differ in
+    /// whether they read alike again.
     func isAuthorToCheck(in findings: SpineFindings) -> Bool {
         guard let author = findings.parsed.author, findings.parsed.title != nil, findings.withheldBecause.isEmpty
         else { return false }
         let lexicon = parser.lexicon
-        guard !lexicon.hasKnownName(author), !lexicon.isNoName(author) else { return false }
+        guard !lexicon.isNoName(author), !lexicon.hasKnownName(author) || Self.isShortLoneWord(author) else {
+            return false
+        }
         let confidence = assessor.checkedConfidence(of: findings, hasISBN: findings.parsed.isbn != nil)
         return confidence >= assessor.minimumConfidence
     }
+
+    /// Whether an author is one word of `longestShortName` letters or fewer: the lists hold most
+    /// such words as someone's name ("Boh", "Hew", and "Poe"), so a scrap read off a picture or a
+    /// cut letter passes them, and only a second reading tells the two apart.
+    static func isShortLoneWord(_ author: String) -> Bool {
+        let words = author.split(whereSeparator: \.isWhitespace)
+        return words.count == 1 && words[0].filter(\.isLetter).count <= longestShortName
+    }
+
+    /// The most letters of a lone author that a second reading must bear out (`isShortLoneWord`).
+    static let longestShortName = 4
 
     /// `findings` with its author as the author check read it (`Lexicon.author(_:asReadAgainIn:)`)
     /// when the check spells a word of it as a known name the first reading misread, assessed

@@ -58,8 +58,9 @@ import Testing
         #expect(check(enough: TitleCheck.spelledAlike).readings == 2)
     }
 
-    /// Only the author of a book that would be selected, and that no list knows a word of, is read
-    /// again: a known name, an author already no name, a doubtful book or one withheld is not.
+    /// Only the author of a book that would be selected, and that no list knows a word of or that is
+    /// one short word, is read again: a known name, an author already no name, a doubtful book or
+    /// one withheld is not.
     @Test func checksOnlyAnUnlistedAuthorOfABookToBeSelected() throws {
         let stage = try SpineReadingStageTests.stage()
         func findings(author: String?, modelled: Double = 0.9, titleAgreement: Double? = 1) -> SpineFindings {
@@ -73,6 +74,12 @@ import Testing
         #expect(stage.isAuthorToCheck(in: findings(author: "Vashkorin")))
         #expect(stage.isAuthorToCheck(in: findings(author: "Pelvor Vashkorin", titleAgreement: nil)))
         #expect(!stage.isAuthorToCheck(in: findings(author: "Jane Vashkorin")))
+        // A known surname of four letters or fewer alone is checked: the lists know most short words
+        // as someone's name. A longer one, or a short one beside a given name, is not.
+        #expect(stage.isAuthorToCheck(in: findings(author: "Poe")))
+        #expect(stage.isAuthorToCheck(in: findings(author: "WOLF")))
+        #expect(!stage.isAuthorToCheck(in: findings(author: "Austen")))
+        #expect(!stage.isAuthorToCheck(in: findings(author: "Edgar Poe")))
         #expect(!stage.isAuthorToCheck(in: findings(author: "tewnor")))
         #expect(!stage.isAuthorToCheck(in: findings(author: nil)))
         #expect(!stage.isAuthorToCheck(in: findings(author: "Vashkorin", modelled: 0.5)))
@@ -85,7 +92,8 @@ import Testing
 
 extension AuthorCheckTests {
     /// Through the reading stage: a spine sure enough to be selected, its author a name no list
-    /// has, comes out with the check's agreement; with a known name it is not checked.
+    /// has or a short surname alone, comes out with the check's agreement; with a known full name
+    /// it is not checked.
     @Test func theStageChecksAnUnlistedAuthor() throws {
         let ink = Image.Colour(red: 20, green: 20, blue: 30)
         func findings(author: String) throws -> SpineFindings {
@@ -103,6 +111,10 @@ extension AuthorCheckTests {
         #expect(try #require(unlisted.authorAgreement) >= TitleCheck.confirming)
         let known = try findings(author: "JANE AUSTEN")
         #expect(known.parsed.author != nil && known.authorAgreement == nil)
+        // A short surname alone is checked even though the lists know it, and stays when read alike.
+        let short = try findings(author: "POE")
+        #expect(short.parsed.author.map { SpineReaderTests.similar($0, "Poe") } == true, "\(short.reading.text.text)")
+        #expect(try #require(short.authorAgreement) >= TitleCheck.spelledAlike)
     }
 }
 
