@@ -10,6 +10,9 @@ extension SpineTextParser {
             guard run.words.count >= 3 else { return [run] }
             let words = run.words
             let folded = words.map(\.text.folded)
+            // Words up to a colon that the run goes on after are a title's head before its subtitle
+            // ("EDITH HARLOW: A LIFE AT SEA"), never an author's name set before the title.
+            func endsTitleHead(_ length: Int) -> Bool { words[length - 1].text.hasSuffix(":") }
             let leadingName = nameLength(from: 0, in: words)
             // A run that is one name from end to end ("MARY ANN EVANS") stays whole.
             if leadingName == words.count { return [run] }
@@ -21,12 +24,12 @@ extension SpineTextParser {
             }
             // A name starting it, unless the words go on from it: a title that begins with a name
             // ("HARRY POTTER AND THE GOBLET OF FIRE", "Eleanor Oliphant is Completely Fine").
-            if leadingName >= 2 && !Self.goesOnFromAName(words[leadingName].text) {
+            if leadingName >= 2 && !Self.goesOnFromAName(words[leadingName].text) && !endsTitleHead(leadingName) {
                 return [Run(words: Array(words[..<leadingName]), line: run.line), Run(words: Array(words[leadingName...]), line: run.line)]
             }
             // "JULES VERNE THE MYSTERIOUS ISLAND": two or three capitalised words that can be a name,
             // then an article.
-            for length in [2, 3] where length + 1 < words.count {
+            for length in [2, 3] where length + 1 < words.count && !endsTitleHead(length) {
                 if ["the", "a", "an"].contains(folded[length]) && !hasMinorWord(folded[..<length])
                     && words[..<length].allSatisfy({ $0.text.first?.isUppercase ?? false })
                     && nameScore(Run(words: Array(words[..<length]), line: run.line)) > 0

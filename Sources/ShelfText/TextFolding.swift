@@ -52,9 +52,11 @@ extension String {
             let lower = word.lowercased()
             // "J.R.R.", "S.A.", "J.M" stay as they are; "MR." and "ST." are words.
             let isInitials = word.contains(".") && word.filter(\.isLetter).count <= 3 && !Self.abbreviations.contains(lower)
+            // A subtitle's first word is capitalised, minor or not ("Edith Harlow: A Life at Sea").
+            let startsSubtitle = words.last?.hasSuffix(":") ?? false
             if isInitials {
                 words.append(String(word))
-            } else if (index > 0 || continuingATitle) && minor.contains(lower) {
+            } else if (index > 0 || continuingATitle) && !startsSubtitle && minor.contains(lower) {
                 words.append(lower)
             } else if let first = lower.firstIndex(where: \.isLetter) {
                 // The first letter, after any mark that leads the word ("«DEZ»", "¿QUÉ").

@@ -213,6 +213,19 @@ import Testing
         ("WESTVIEW:18 | THE:30 TIDE:30 STATE:30 | ANNA:20 REYES:20", "The Tide State", "Anna Reyes", "WESTVIEW"),
     ]
 
+    /// A name that starts a run and ends in a colon is a title's head before its subtitle, not an
+    /// author set before the title: the run stays whole, the title.
+    @Test func aNameEndingInAColonHeadsTheTitle() {
+        let spec = "EDITH:30 HARLOW:30 A:30 LIFE:30 AT:30 SEA:30 | ANNA:20 REYES:20"
+        var text = Self.reading(spec)
+        text.lines[0].words[1].text = "HARLOW:"
+        let parsed = Self.parser.parse(text)
+        #expect(parsed.title == "Edith Harlow: A Life at Sea")
+        #expect(parsed.author == "Anna Reyes")
+        // Without the colon the name is split off the run's start.
+        #expect(Self.parser.parse(Self.reading(spec)).title == "A Life at Sea")
+    }
+
     /// A capital after a lower-case scrap begins a word: "he" (a "The" that lost its T) is not a
     /// letter of "Harbour". The scrap cannot be made "The" again; the title says it lost its start,
     /// which lowers its confidence.
