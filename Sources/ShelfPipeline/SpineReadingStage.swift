@@ -308,9 +308,10 @@ struct SpineReadingStage: Sendable {
         return confidence >= assessor.minimumConfidence
     }
 
-    /// Whether an author is one word of `longestShortName` letters or fewer: the lists hold most
-    /// such words as someone's name ("Boh", "Hew", and "Poe"), so a scrap read off a picture or a
-    /// cut letter passes them, and only a second reading tells the two apart.
+    /// Whether an author is one word of `longestShortName` letters or fewer: the name lists hold
+    /// most such words as someone's name ("Poe", but also many a three-letter scrap), so a scrap
+    /// read off a picture or a cut letter passes them, and only a second reading tells the two
+    /// apart.
     static func isShortLoneWord(_ author: String) -> Bool {
         let words = author.split(whereSeparator: \.isWhitespace)
         return words.count == 1 && words[0].filter(\.isLetter).count <= longestShortName
