@@ -207,9 +207,9 @@ import Testing
         ("Running:60 | THE:25:70 WHOLE:25:70 SPORT:25:70 | ANNA:25 REYES:25", "Running", "Anna Reyes", nil),
         // A publisher's name of two words with a letter misread is still the foot's mark, no subtitle.
         ("ANNA:25 REYES:25 | Harbour:40 Lights:40 | Dei:20 Rey:20", "Harbour Lights", "Anna Reyes", "Dei Rey"),
-        // An academic house's mark is no author, whole or with a letter misread (R read as K).
+        // An academic house's mark is no author, whole or with a letter misread (N read as M).
         ("HARBOUR:40 ECONOMIES:40 | ROWMAN:16 &:16 LITTLEFIELD:16", "Harbour Economies", nil, "ROWMAN & LITTLEFIELD"),
-        ("Harbour:40 Economies:40 | Kowman:18", "Harbour Economies", nil, "Kowman"),
+        ("Harbour:40 Economies:40 | Rowmam:18", "Harbour Economies", nil, "Rowmam"),
         ("WESTVIEW:18 | THE:30 TIDE:30 STATE:30 | ANNA:20 REYES:20", "The Tide State", "Anna Reyes", "WESTVIEW"),
     ]
 
