@@ -68,7 +68,7 @@ extension SpineTextParser {
 
     /// "New Atlantis Bacon" → "New Atlantis" "Bacon": a word that can be a surname, at either end
     /// of a run of words, set off by a wider space or another size (by both, when it is also an
-    /// English word) — a surname on the title's line.
+    /// English word, and by another size than its neighbour's too) — a surname on the title's line.
     func splittingSurnameAtEdges(_ run: Run) -> [Run] {
         let words = run.words
         guard words.count >= 3 else { return [run] }
@@ -88,13 +88,16 @@ extension SpineTextParser {
         }
         func isSetOff(
             _ word: RecognizedText.Word, gap: Double, from rest: ArraySlice<RecognizedText.Word>,
-            otherGaps: ArraySlice<Double>
+            neighbour: RecognizedText.Word, otherGaps: ArraySlice<Double>
         ) -> Bool {
             let (isSurname, needsBoth) = surnameKind(word)
             guard isSurname else { return false }
             let usual = otherGaps.sorted()[otherGaps.count / 2]
+            // Another size than the rest's; for an English word, than its neighbour's too: type
+            // that shrinks steadily along a spine seen at a slant is one size.
             let restHeight = rest.map(\.capitalHeight).sorted()[rest.count / 2]
-            let sizeRatio = max(word.capitalHeight, restHeight) / max(1, min(word.capitalHeight, restHeight))
+            let sizes = needsBoth ? [restHeight, neighbour.capitalHeight] : [restHeight]
+            let sizeRatio = sizes.map { max(word.capitalHeight, $0) / max(1, min(word.capitalHeight, $0)) }.min() ?? 1
             let hasWords = rest.contains {
                 $0.text.filter(\.isLetter).count >= 3 && lexicon.isOrdinaryWord($0.text.folded)
             }
@@ -103,11 +106,14 @@ extension SpineTextParser {
             return hasWords && (needsBoth ? wider && sized && gap > 0.8 * word.capitalHeight : wider || sized)
         }
         if let last = words.last,
-            isSetOff(last, gap: gaps[gaps.count - 1], from: words.dropLast(), otherGaps: gaps.dropLast())
+            isSetOff(
+                last, gap: gaps[gaps.count - 1], from: words.dropLast(), neighbour: words[words.count - 2],
+                otherGaps: gaps.dropLast())
         {
             return [Run(words: Array(words.dropLast()), line: run.line), Run(words: [last], line: run.line)]
         }
-        if isSetOff(words[0], gap: gaps[0], from: words.dropFirst(), otherGaps: gaps.dropFirst()) {
+        if isSetOff(
+            words[0], gap: gaps[0], from: words.dropFirst(), neighbour: words[1], otherGaps: gaps.dropFirst()) {
             return [Run(words: [words[0]], line: run.line), Run(words: Array(words.dropFirst()), line: run.line)]
         }
         return [run]

@@ -110,6 +110,9 @@ import Testing
         // a wide space and another size; a title word is not.
         ("New:50 Atlantis:50 ¦ Bacon:40", "New Atlantis", "Bacon", nil),
         ("The:40 Heart:40 Is:40 a:40 Lonely:40 Hunter:45", "The Heart Is a Lonely Hunter", nil, nil),
+        // Type that shrinks steadily along a spine seen at a slant is one size: its last word, set
+        // off only from the larger words further back, is no surname.
+        ("SILENT:48 HARBOUR:45 ¦ BELLS:42", "Silent Harbour Bells", nil, nil),
         // A word read doubtfully with a box far taller than its neighbours is not large type.
         ("Brave:150:35 New:55 World:55 | HUXLEY:30 | Vintage:20", "Brave New World", "Huxley", "Vintage"),
         // Pieces of one spaced-out word, set close, that the word lists know joined.
