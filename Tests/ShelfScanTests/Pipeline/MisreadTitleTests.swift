@@ -17,6 +17,9 @@ import ShelfISBN
         ("Hyming Dictionary", ["Hyming"]),
         ("New Polarizations Old Cowtradictions", ["Cowtradictions"]),
         ("The Mathematical Theony of Communication", ["Theony"]),
+        // Letters OCR confuses: "m" read as "rn"; "h" as "b" and "e" as "c" in one word.
+        ("A Comrnunity of Readers", ["Comrnunity"]),
+        ("The Time Macbinc", ["Macbinc"]),
     ])
     func wordsALetterFromEnglishAreMisread(_ title: String, _ misread: [String]) {
         #expect(Self.lexicon.misreadWords(in: title) == misread)
