@@ -10,7 +10,7 @@ extension SpineTextParser {
         var separated = text
         for lineIndex in text.lines.indices {
             separated.lines[lineIndex].words = text.lines[lineIndex].words.flatMap { word in
-                gluedParts(of: word.text).map { Self.split(word, into: $0) } ?? [word]
+                (gluedParts(of: word.text) ?? gluedCapital(of: word.text)).map { Self.split(word, into: $0) } ?? [word]
             }
         }
         return separated
@@ -65,6 +65,22 @@ extension SpineTextParser {
             let to = index == bounds.count - 1 ? characters.count : offset + range.upperBound
             return String(characters[from..<to])
         }
+    }
+
+    /// A lone capital run into the capitalised word after it ("AView" → "A" "View", "MStewart" →
+    /// "M" "Stewart"): Tesseract often loses the narrow space after a one-letter word or an
+    /// initial. Split only when the whole is in no list and the word after the capital is one the
+    /// lists know, of three letters or more, its case that of a word (a capital, then small
+    /// letters; "PHPUnit" stays).
+    func gluedCapital(of word: String) -> [String]? {
+        let characters = Array(word)
+        let letters = characters.prefix(while: \.isLetter)
+        guard letters.count >= 4, letters[0].isUppercase, letters[1].isUppercase,
+            letters.dropFirst(2).allSatisfy(\.isLowercase), !characters[letters.count...].contains(where: \.isLetter)
+        else { return nil }
+        let rest = String(letters.dropFirst())
+        guard !lexicon.knows(String(letters).folded), lexicon.isWord(rest.folded) else { return nil }
+        return [String(characters[0]), String(characters.dropFirst())]
     }
 
     /// The commonest small words of titles, which run into their neighbours on spines, in English,

@@ -428,6 +428,17 @@ import Testing
         #expect(Self.parser.gluedParts(of: word) == nil)
     }
 
+    /// A capital run into the capitalised word after it comes apart; a word that is one in mixed
+    /// case ("PHPUnit", "McArdle"), or whose rest no list knows, stays whole.
+    @Test func separatesALoneCapitalFromTheWordAfterIt() {
+        #expect(Self.parser.gluedCapital(of: "AHouse") == ["A", "House"])
+        #expect(Self.parser.gluedCapital(of: "JWatson,") == ["J", "Watson,"])
+        for word in ["PHPUnit", "McArdle", "AXqvtr", "House", "ABC", "AHOUSE"] {
+            #expect(Self.parser.gluedCapital(of: word) == nil, "\(word)")
+        }
+        #expect(Self.parser.parse(Self.reading("AHouse:40 for:40 Winter:40")).title == "A House for Winter")
+    }
+
     /// The parts of a glued word share its box and characters, so sizes and gaps hold, and the
     /// title reads with its spaces.
     @Test func parsesATitleWhoseWordsRanTogether() {
