@@ -295,7 +295,7 @@ struct SpineReadingStage: Sendable {
     /// Whether the author of a book that stays selected after its title check is read again
     /// (`SpineReader.authorAgreement`): one that no name list knows a word of, or a short lone word
     /// (`isShortLoneWord`), and that is not already no name (`Lexicon.isNoName(_:)`). A known name
-    /// needs no check; an unlisted one ("Smullyan") and junk shaped like one ("Polphin") differ in
+    /// needs no check; an unlisted one ("Vashkorin") and junk shaped like one ("Xarnet") differ in
     /// whether they read alike again.
     func isAuthorToCheck(in findings: SpineFindings) -> Bool {
         guard let author = findings.parsed.author, findings.parsed.title != nil, findings.withheldBecause.isEmpty

@@ -23,9 +23,9 @@ extension Lexicon {
     ]
 
     /// Whether one confusion (`confusions`), or two in a word of five letters or more, make an
-    /// English word of `folded`. Two confusions are more than one edit, yet over the built-in
-    /// catalogue's titles they make an English word of 8 words of 50,874 that the lists lack (one
-    /// edit does of 352).
+    /// English word of `folded`. Two confusions are more than one edit, yet of the 50,874 words
+    /// of the built-in catalogue's titles they make an English word of only 8 that the lists lack
+    /// (one edit makes one of 352).
     func isConfusedWord(_ folded: String) -> Bool {
         let once = Self.variantsOneConfusionAway(from: folded)
         if once.contains(where: words.contains) { return true }

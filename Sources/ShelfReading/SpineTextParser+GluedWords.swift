@@ -67,8 +67,8 @@ extension SpineTextParser {
         }
     }
 
-    /// A lone capital run into the capitalised word after it ("AView" → "A" "View", "MStewart" →
-    /// "M" "Stewart"): Tesseract often loses the narrow space after a one-letter word or an
+    /// A lone capital run into the capitalised word after it ("AHouse" → "A" "House", "JWatson" →
+    /// "J" "Watson"): Tesseract often loses the narrow space after a one-letter word or an
     /// initial. Split only when the whole is in no list and the word after the capital is one the
     /// lists know, of three letters or more, its case that of a word (a capital, then small
     /// letters; "PHPUnit" stays).
