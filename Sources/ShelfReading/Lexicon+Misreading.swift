@@ -3,7 +3,7 @@ import ShelfText
 extension Lexicon {
     /// The words of `title` OCR most likely misread: four letters or more, in none of the lists,
     /// and one letter from an English word — one changed, left out, added, or two swapped
-    /// ("Dicthonary", "Uneder", "Hyming", "Cowtradictions") — or one or two of the confusions OCR
+    /// ("Dictionery", "Undr", "Rhyning", "Contradictlons") — or one or two of the confusions OCR
     /// makes from one (`confusions`: "Comrnunity", "Macbinc"). A name or a word of another language
     /// the lists do not hold is seldom one letter from an English word; a scrap is, but is no title.
     public func misreadWords(in title: String) -> [String] {
