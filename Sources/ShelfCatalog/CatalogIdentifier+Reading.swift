@@ -20,7 +20,7 @@ extension CatalogIdentifier {
         let laterNameWords: [String]
         /// The given names the author read spells out (three letters or more, before the surname), folded.
         let givenNames: [String]
-        /// The author read with its words run together, when it has several ("Trac Y" → "tracy"):
+        /// The author read with its words run together, when it has several ("Nor A" → "nora"):
         /// OCR splits a name as often as it glues one.
         let gluedAuthor: String?
 
@@ -45,7 +45,7 @@ extension CatalogIdentifier {
             /// The words of the title and subtitle, folded.
             let titleWords: [String]
             /// Each author's names after the first, folded: surnames, with a first surname
-            /// ("Lavega" of Pere Lavega Burgués) and middle names.
+            /// ("Solberg" of Ingrid Solberg Dahl) and middle names.
             let laterNameWords: Set<String>
             /// Each author's whole name, its words run together, as OCR often reads a name
             /// ("AmosOz", "CHARLESDUHIGG").
@@ -86,8 +86,8 @@ extension CatalogIdentifier {
                 theirs.count >= 3
                     && (Similarity.ratio(ours, theirs) >= 0.5 || theirs.hasPrefix(ours) || ours.hasPrefix(theirs))
             }
-            // A word of another of the work's authors is no contradiction: "Martin Carle" is read off
-            // a spine by Bill Martin Jr. and Eric Carle.
+            // A word of another of the work's authors is no contradiction: "Vance Harlow" is read off
+            // a spine by Nora Vance and Edith Harlow.
             return !namesakes.isEmpty && namesakes.allSatisfy { !$0.givenNames.isEmpty }
                 && !givenNames.contains { ours in work.key.nameWords.contains { agrees(ours, $0) } }
         }
@@ -128,8 +128,8 @@ extension CatalogIdentifier {
                             && ($0.hasPrefix(surname) || surname.count >= 5 && Similarity.ratio(String($0.prefix(surname.count)), surname) >= 0.8)
                     }
             }
-            // A name the spine prints in full whose last word is cut or misread ("Pere Lavega Bui"
-            // for Pere Lavega Burgués): one of its later names is the work's.
+            // A name the spine prints in full whose last word is cut or misread ("Ingrid Solberg Da"
+            // for Ingrid Solberg Dahl): one of its later names is the work's.
             let laterNameAgrees = looseNames && laterNameWords.contains { word in
                 word.count >= 4 && work.laterNameWords.contains { Similarity.ratio($0, word) >= CatalogIdentifier.surnameAgrees }
             }
@@ -154,7 +154,7 @@ extension CatalogIdentifier {
             }
             // A given name that is not the author's tells another person's book from a title read
             // nearly; a title read close enough to name the work alone outweighs it (a word misread
-            // before the surname: "Tied Stephenson").
+            // before the surname: "Nola Harlow" for Nora Harlow).
             if max(title, titleInText) < CatalogIdentifier.titleAlone && givenNamesRefuse(work) { return nil }
             let authorAgrees =
                 parsedAuthor >= CatalogIdentifier.surnameAgrees || surnameInText || laterNameAgrees || nameRunIn
@@ -180,8 +180,8 @@ extension CatalogIdentifier {
         }
 
         /// Whether each of `names` is a part of the work's title that the text holds only where it
-        /// holds that title: a scrap of the title taken for the author ("Otes" of "OTES FROM
-        /// UNDERGROUND"), not a name read beside it as well.
+        /// holds that title: a scrap of the title taken for the author ("Ilent" of "ILENT
+        /// HARBOUR AT MIDWINTER"), not a name read beside it as well.
         func isReadOnlyInTitle(_ names: [String], of key: BookKey) -> Bool {
             guard let stretch = Similarity.bestStretch(of: key.compactTitle, in: compactText) else { return false }
             let text = Array(compactText.utf8)

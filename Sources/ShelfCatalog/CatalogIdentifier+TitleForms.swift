@@ -3,7 +3,7 @@ import ShelfText
 
 extension CatalogIdentifier.Reading {
     /// The main title read, compact, without a first word that is "The" with a letter misread
-    /// ("Tho Tale of Peter Rabbit"): a catalogue's titles are compared without their article, so
+    /// ("Tho Silent Harbour Bells"): a catalogue's titles are compared without their article, so
     /// a misread one would count against the work as letters wrong. Nil for a title of fewer than
     /// three words or that starts otherwise.
     static func withoutMisreadArticle(_ words: [String]) -> String? {
@@ -15,8 +15,8 @@ extension CatalogIdentifier.Reading {
 
     /// The main title read without the name of one of `work`'s authors run into its start or end,
     /// compact: OCR reads a line that sets the author beside the title as one line, and the parse
-    /// keeps it whole ("Woolf Mr Dalloway", "Ttalo Calvino If on a Winter's Night a Traveller",
-    /// "Death of a Salesman Arthur Miller"). The name is a surname of the work's (four letters or
+    /// keeps it whole ("Harlow Quiet Waters", "Nora Vance The Salt Road",
+    /// "Letters from the Harbour Ingrid Solberg"). The name is a surname of the work's (four letters or
     /// more, read nearly) among the first three words or the last three, with the given names
     /// before it. Nil when the title read has no such name, or nothing else.
     func titleWithoutRunInName(of work: WorkForm) -> String? {

@@ -81,7 +81,7 @@ extension CatalogWriter {
     }
 
     /// Authors in a cell as catalogues write them: "Le Guin, Ursula K.", "Bunge, Mario, 1919-2020",
-    /// "Rodríguez, Juanjo (Entrenador)", "Terry Pratchett; Neil Gaiman".
+    /// "Solberg, Ingrid (Editor)", "Terry Pratchett; Neil Gaiman".
     static func authors(_ cell: String) -> [String] {
         let separators: [Character] = [";", "|"]
         return cell.split(whereSeparator: { separators.contains($0) }).map { part in

@@ -49,7 +49,7 @@ public struct ParsedSpine: Sendable, Equatable {
     /// A doubt about which words are the title and which the author.
     public enum PairingDoubt: String, Sendable, Equatable, CaseIterable {
         /// The title is a person's full name, and no full name set apart from it in size stands beside
-        /// it as the author ("Mario Vargas Llosa" beside "Julia Teyze"): a title can be a name, but
+        /// it as the author ("Ingrid Solberg" beside "Nora Vance"): a title can be a name, but
         /// this one may be the author, the title unread or taken for the author.
         case titleMayBeAuthor
         /// The author is one word set on the title's line, after or before it, no farther from it than

@@ -131,7 +131,7 @@ extension SpineTextParser {
         guard (1...5).contains(tokens.count) else { return 0 }
         let folded = tokens.map(\.folded)
         if hasMinorWord(tokens.filter { !$0.contains(".") }.map(\.folded)) { return 0 }
-        // Capitalised, or read with capitals inside ("pyNCHON", "sMITH": capitals the OCR half lost).
+        // Capitalised, or read with capitals inside ("vANCE", "sMITH": capitals the OCR half lost).
         guard tokens.allSatisfy({ $0.first.map { $0.isUppercase || $0 == "(" } ?? false || $0.dropFirst().contains(where: \.isUppercase) || isParticle($0) }) else {
             // A lone word in lower case that is no English word may still be a surname.
             if tokens.count == 1, folded[0].count >= 4, folded[0].allSatisfy(\.isLetter), !lexicon.isOrdinaryWord(folded[0]),
@@ -187,7 +187,7 @@ extension SpineTextParser {
     /// Whether a word is shaped as a name can be, each part of it between hyphens and apostrophes
     /// ("O'Brien", "Smith-Jones"): two letters or more with a vowel, no letter three times running,
     /// and, under five letters, in capitals, in lower case, capitalised, or capitalised after a
-    /// prefix ("McDonald", "DeLillo") or after capitals OCR lost ("pyNCHON").
+    /// prefix ("McDonald", "DeLillo") or after capitals OCR lost ("vANCE").
     static func hasNameShape(_ word: String) -> Bool {
         let parts = word.split(whereSeparator: { $0 == "-" || $0 == "'" || $0 == "’" }).map { $0.filter(\.isLetter) }.filter { !$0.isEmpty }
         guard let longest = parts.map(\.count).max(), longest >= 2 else { return false }
@@ -200,7 +200,7 @@ extension SpineTextParser {
                 return false
             }
             // On a word of five letters or more, capitals anywhere are OCR's noise on stylised
-            // lettering ("westoveR", "KERoOUAC"); on a shorter one, the mark of a scrap.
+            // lettering ("hallorAN", "SOLbERG"); on a shorter one, the mark of a scrap.
             if letters.count >= 5 { return true }
             let upper = letters.map(\.isUppercase)
             if upper.allSatisfy({ $0 }) || upper.allSatisfy({ !$0 }) { return true }

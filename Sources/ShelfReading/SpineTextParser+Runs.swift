@@ -130,7 +130,7 @@ extension SpineTextParser {
         // ("HALLORAN Si"), and titles before a name ("Mr"): joined to a neighbour only when the two
         // make a word ("Ficcion es"), and still dropped when doubtful beside a sure word.
         func isWordOfItsOwn(_ word: RecognizedText.Word) -> Bool {
-            if Self.conjunctions.contains(word.text) { return true }  // "Cevdet Bey e hijos"
+            if Self.conjunctions.contains(word.text) { return true }  // "Tomas Vance e hijos"
             let lowered = word.text.lowercased()
             return Self.honorifics.contains(lowered)
                 || ["jo", "yo", "tu", "mi", "se", "te", "si", "ni", "ya", "es", "su", "al", "ja", "je", "zu"].contains(lowered)

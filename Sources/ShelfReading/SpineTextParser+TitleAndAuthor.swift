@@ -152,7 +152,7 @@ extension SpineTextParser {
             // puts before a person's whole name ("A HOUSE BY THE" "MARIA OKADA"): the name is the
             // author's, and the title lost its end. After "of" a name finishes the title ("The
             // Picture of" "Dorian Gray"), and after "in" or "the" so does a name of another kind
-            // ("Crying in" "H Mart").
+            // ("Supper in" "K Street").
             let folded = last.folded
             guard Self.unfinishedEndings.contains(folded) else { return false }
             // Nor into what may be a name set smaller than the unfinished words when ordinary words
