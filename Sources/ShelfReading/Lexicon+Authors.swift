@@ -2,8 +2,8 @@ import ShelfText
 
 extension Lexicon {
     /// The marks a person's name is written with besides letters: spaces, full stops and commas,
-    /// apostrophes, hyphens, "&" between two names, and quotes round a nickname ("Earvin «Magic»
-    /// Johnson").
+    /// apostrophes, hyphens, "&" between two names, and quotes round a nickname ("Tovald «Red»
+    /// Vance").
     static let marksOfNames: Set<Character> = [" ", ".", ",", "'", "’", "‘", "-", "&", "«", "»", "\"", "“", "”"]
 
     /// Whether an author read off a spine is, as it stands, no person's name: it holds a mark no

@@ -164,7 +164,7 @@ extension SpineTextParser {
     /// picture, a crease or a cut letter ("Sss", "lI Ss", "Oooo", "XYte") is not. A lone
     /// ordinary word ("Prize", but also "KING") may be a surname, and is left to the scores.
     func couldBeName(_ run: Run) -> Bool {
-        // Initials, one-letter joining words ("Pasqual i Escrivà"), particles and "Jr." are
+        // Initials, one-letter joining words ("Jordi i Vallès"), particles and "Jr." are
         // parts of names of any shape.
         let named = run.words.map(\.text).filter {
             $0.filter(\.isLetter).count >= 2 && !Self.isInitials($0) && !isParticle($0) && !Lexicon.nameSuffixes.contains($0.folded)

@@ -26,7 +26,7 @@ import ShelfISBN
     }
 
     @Test(arguments: [
-        "The Salt Road", "Siddhartha", "Viure perillosament", "El Hombre Que Amaba a Los Perros", "Americanah",
+        "The Salt Road", "Siddhartha", "Camins de sal", "El Hombre Que Miraba el Mar", "Americanah",
         "Kafka on the Shore", "1984",
     ])
     func wordsOfTitlesAsPrintedAreNot(_ title: String) {

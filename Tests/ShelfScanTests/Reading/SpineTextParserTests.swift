@@ -803,7 +803,7 @@ import Testing
 
     @Test(arguments: [
         ("SILVER:60 HARBOUR:60 | VONNEGUT:24 JR.:24", "Vonnegut Jr."),
-        ("Viure:40 perillosament:40 | Pasqual:24 i:24 Escrivà:24", "Pasqual i Escrivà"),
+        ("Camins:40 salats:40 | Jordi:24 i:24 Vallès:24", "Jordi i Vallès"),
         ("SILVER:60 HARBOUR:60 | Edith:24 McDonald:24", "Edith McDonald"),
     ])
     func keepsAuthorsOfEveryShape(_ spec: String, _ author: String) {
