@@ -140,11 +140,11 @@ extension CatalogIdentifier {
                     && Similarity.occurrence(of: surname, in: key.compactFullTitle) < 0.75
             }
             // The work's author read on the spine outweighs another word the parse took for the
-            // author ("All Quiet on the Western Front | Remarque | Eveym").
+            // author ("Quiet Waters | Harlow | Xqvm").
             let authorReadElsewhere = looseNames && surnameInText
             // A long title found whole in the text is no chance likeness. The parse may have taken
-            // a part of it for the title ("Twenty Thousand Leagues Under" of one set over three
-            // lines) or for the author ("Otes" of "Notes from Underground").
+            // a part of it for the title ("Seven Hundred Fathoms Beneath" of one set over three
+            // lines) or for the author ("Choes" of "Echoes from the Saltmarsh").
             let wholeTitleInText = key.compactTitle.count >= 20 && titleInText >= 0.95
             let authorIsPartOfTitle = wholeTitleInText && !parsed.surnames.isEmpty && isReadOnlyInTitle(parsed.surnames, of: key)
             if !parsed.surnames.isEmpty && parsedAuthor < CatalogIdentifier.surnameRefuses && !isCutName && !laterNameAgrees
