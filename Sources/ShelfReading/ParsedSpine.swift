@@ -29,7 +29,7 @@ public struct ParsedSpine: Sendable, Equatable {
         case titleIsProse
         /// They hold a price ("$16.95", "£9.99", "12,90 €"): the corner of a back cover.
         case titleHasPrice
-        /// They end with a word no title ends with ("The 48 Laws of", "Internal Control of an"): the
+        /// They end with a word no title ends with ("The Quiet Art of", "Notes Toward an"): the
         /// rest of the title was lost or read elsewhere.
         case titleIsUnfinished
         /// Words read too unsurely to take, set on the title's line as close as a word space, go on
@@ -53,7 +53,7 @@ public struct ParsedSpine: Sendable, Equatable {
         /// this one may be the author, the title unread or taken for the author.
         case titleMayBeAuthor
         /// The author is one word set on the title's line, after or before it, no farther from it than
-        /// the title's words are from each other ("BUILDING AMERICAN" "EMPIRE"): it may be the title's
+        /// the title's words are from each other ("SALT ROADS OF THE" "NORTH"): it may be the title's
         /// own last or first word.
         case authorMayContinueTitle
     }
@@ -74,7 +74,7 @@ public struct ParsedSpine: Sendable, Equatable {
         public var publisherFound: Double = 0
         /// How much the title itself looks like a person's name ("Dickens" taken for the title).
         public var titleNameScore: Double = 0
-        /// 1 when the title starts in lower case ("the Sun"): its first words were likely lost.
+        /// 1 when the title starts in lower case ("the Harbour"): its first words were likely lost.
         public var titleStartsLowerCase: Double = 0
 
         public init() {}

@@ -170,7 +170,7 @@ public struct SpineReader: Sendable {
             guard !line.words.isEmpty else { continue }
             line.words = line.words.map { Self.placed($0, readIn: region, enlargedBy: enlargement) }
             // A word on the band of a line already read is a word that line missed ("THE" before
-            // "COUNT OF MONTE CRISTO"): it goes into that line in its place.
+            // "SILENT HARBOUR BELLS"): it goes into that line in its place.
             var rest: [RecognizedText.Word] = []
             for word in line.words {
                 if let index = lines.indices.max(by: {

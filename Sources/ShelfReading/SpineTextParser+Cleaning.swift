@@ -85,7 +85,7 @@ extension SpineTextParser {
     /// The text without the marks Tesseract makes of logos and edges at either end of a spine.
     func withoutEdgeJunk(_ text: RecognizedText) -> RecognizedText {
         var lines = text.lines
-        // A fragment set close to the next word is part of it ("he Awakening": the T was lost).
+        // A fragment set close to the next word is part of it ("he Quiet Shore": the T was lost).
         func isCloseToNext(_ line: RecognizedText.Line) -> Bool {
             guard line.words.count >= 2 else { return false }
             let gap = Double(line.words[1].box.x - line.words[0].box.maxX)
@@ -141,7 +141,7 @@ extension SpineTextParser {
             lines[lines.count - 1].words.removeLast()
             if lines[lines.count - 1].words.isEmpty { lines.removeLast() }
         }
-        // Every line has ends: a line in the middle ("The Poems of" … "Sane", a crest read as a
+        // Every line has ends: a line in the middle ("The Letters of" … "Xan", a crest read as a
         // word) loses its far doubtful marks too, so that a title cut at "of" goes on to the next line.
         for index in lines.indices {
             while let last = lines[index].words.last, lines[index].words.count >= 2,

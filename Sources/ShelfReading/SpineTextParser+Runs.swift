@@ -182,7 +182,7 @@ extension SpineTextParser {
         return result
     }
 
-    /// "Siddha rtha" → "Siddhartha", "REB ECC A" → "REBECCA": pieces of one word the OCR cut at
+    /// "Harb our" → "Harbour", "SOL BER G" → "SOLBERG": pieces of one word the OCR cut at
     /// wide letter spacing, set close together, that the word lists know only when joined. Words
     /// that are all words already ("A LITTLE", which the lists' misspellings know as "alittle") stay.
     func joiningPiecesOfWords(_ words: [RecognizedText.Word]) -> [RecognizedText.Word] {
@@ -202,7 +202,7 @@ extension SpineTextParser {
                 let joined = pieces.joined()
                 // Not two words that make a third ("any one"): a piece must be no word of its own.
                 // "A" or "I" beside words of four letters or more is the word itself ("A LITTLE"); beside
-                // shorter pieces, a letter of the word they make ("REB ECC A").
+                // shorter pieces, a letter of the word they make ("SOL BER G").
                 let isArticle = { (piece: String) in
                     ["a", "i"].contains(piece) && pieces.allSatisfy { $0.count == 1 || ($0.count >= 4 && lexicon.knows($0)) }
                 }

@@ -148,7 +148,7 @@ extension SpineTextParser {
             }
             // Not into a name after a lone "a" or "an" (more often letters of a spaced-out word), nor
             // into a given name and surname after a preposition that can end a title as a verb's
-            // particle ("LEAN IN" "SHERYL SANDBERG") or after "the" ("la", "der"…), which no title
+            // particle ("CHECK IN" "NORA VANCE") or after "the" ("la", "der"…), which no title
             // puts before a person's whole name ("A HOUSE BY THE" "MARIA OKADA"): the name is the
             // author's, and the title lost its end. After "of" a name finishes the title ("The
             // Picture of" "Dorian Gray"), and after "in" or "the" so does a name of another kind

@@ -280,7 +280,7 @@ public struct SpineTextParser: Sendable {
     static let joiningWords: Set<String> = ["and", "or", "of", "y", "de", "del", "dels", "und", "et"]
 
     /// Words no title ends with: an article, "of", "and", a possessive (`unfinishedEndings`, less
-    /// the prepositions that can end one as a verb's particle, "Lean In", and "die", an English
+    /// the prepositions that can end one as a verb's particle, "Check In", and "die", an English
     /// word as well as a German article: "Live and Let Die").
     static let impossibleEndings = unfinishedEndings.subtracting(particleEndings).subtracting(["die"])
 
@@ -295,7 +295,7 @@ public struct SpineTextParser: Sendable {
         "our", "their", "how", "what", "why", "when", "who", "its", "it", "this", "that", "as", "or",
     ]
 
-    /// The words of a title's runs. A run set in capitals within a title that is not ("The Poems of"
+    /// The words of a title's runs. A run set in capitals within a title that is not ("The Letters of"
     /// "NORA VANCE") is set in title case like the rest, unless it is one short word (an
     /// acronym: "FBI"); a title read all in capitals is left to `tidy`.
     static func titleText(of runs: ArraySlice<Run>) -> String {
