@@ -30,7 +30,7 @@ public struct CatalogIdentifier: Sendable {
     /// The readings looked up so far: a reading asked about twice is looked up once.
     private let remembered = RememberedMatches()
     /// The candidates checked so far, in the forms a reading is compared with.
-    private let workForms = RememberedWorkForms()
+    let workForms = RememberedWorkForms()
 
     public init(catalog: Catalog) {
         self.catalog = catalog
