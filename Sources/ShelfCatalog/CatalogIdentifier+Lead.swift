@@ -3,27 +3,24 @@ import ShelfText
 
 extension CatalogIdentifier {
     /// Whether the catalogue holds a work that a reading not yet identified points to: one by an
-    /// author whose surname the text holds, or whose title holds every word of the title read (two
-    /// that say something at least: `Reading.smallWords` aside). A further reading of the spine can
-    /// complete such an identification; where the catalogue has no lead, it can only yield a
-    /// reading the assessor would not select on its own.
+    /// author whose surname the text holds, or two words or more of whose title (words that say
+    /// something: `Reading.smallWords` aside) the text holds, in any order and a letter or two
+    /// misread. A further reading of the spine can complete such an identification; where the
+    /// catalogue has no lead, it can only yield a reading the assessor would not select on its own.
     public func hasLead(_ book: ScannedBook) -> Bool {
         let query = [book.title, book.author, book.text].compactMap { $0 }.joined(separator: " ")
         guard let candidates = try? catalog.candidates(for: query, limit: Self.candidateCount) else { return false }
         let reading = Reading(book)
-        let textWords = reading.textWords.filter { $0.count >= Self.shortestLeadSurname }
-        let titleWords = reading.titleWords.filter { !Reading.smallWords.contains($0) }
+        let textWords = reading.textWords.filter { $0.count >= 3 }
+        func isRead(_ word: String, alike: Double) -> Bool { textWords.contains { Similarity.ratio($0, word) >= alike } }
         return candidates.contains { work in
             let form = workForms.form(of: work)
-            let surnameRead = form.key.surnames.contains { surname in
-                surname.count >= Self.shortestLeadSurname
-                    && textWords.contains { Similarity.ratio($0, surname) >= Self.surnameAgrees }
+            let surnameRead = form.key.surnames.contains {
+                $0.count >= Self.shortestLeadSurname && isRead($0, alike: Self.surnameAgrees)
             }
             if surnameRead { return true }
-            guard titleWords.count >= 2 else { return false }
-            return titleWords.allSatisfy { word in
-                form.titleWords.contains { Similarity.ratio($0, word) >= Self.wordAgrees }
-            }
+            let titleWords = Set(form.titleWords.filter { $0.count >= 3 && !Reading.smallWords.contains($0) })
+            return titleWords.filter { isRead($0, alike: Self.wordAgrees) }.count >= 2
         }
     }
 

@@ -16,12 +16,16 @@ struct CatalogLeadTests {
         #expect(identifier.hasLead(Catalogue.spine("Fathms", nil, text: "FATHMS | SOLVIK")))
     }
 
-    @Test func everyWordOfAPartlyReadTitleLeadsToTheWorksThatHoldThem() throws {
+    @Test func twoWordsOfATitleReadLeadToTheWorksThatHoldThem() throws {
         let identifier = try Catalogue.identifier()
         // The title cut at both ends, no author read.
         let cut = Catalogue.spine("Lighthouse Sleeps", nil)
         #expect(identifier.identify(cut) == nil)
         #expect(identifier.hasLead(cut))
+        // A title misparsed from scraps around two of its words, one misread.
+        let scraps = Catalogue.spine("Ne Lighthousc Tor", nil, text: "NE LIGHTHOUSC TOR | AT DAWN")
+        #expect(identifier.identify(scraps) == nil)
+        #expect(identifier.hasLead(scraps))
     }
 
     @Test func aReadingThatPointsToNoWorkHasNoLead() throws {
@@ -30,7 +34,8 @@ struct CatalogLeadTests {
         #expect(!identifier.hasLead(Catalogue.spine("Quiet Orchards", "Nadia Brembeck")))
         // One word of a title says too little: "Darkness" alone is in many titles.
         #expect(!identifier.hasLead(Catalogue.spine("Darkness", nil)))
-        // A title word not in the work ("Sleeps" is, "Orchards" is not) leads nowhere.
-        #expect(!identifier.hasLead(Catalogue.spine("Lighthouse Orchards", nil)))
+        // One word of a work's title, with words it lacks, leads nowhere: "Lighthouse" is in it,
+        // "Orchards" is not (and "at" says nothing).
+        #expect(!identifier.hasLead(Catalogue.spine("Lighthouse Orchards", nil, text: "LIGHTHOUSE ORCHARDS AT")))
     }
 }
