@@ -298,8 +298,8 @@ struct SpineReadingStage: Sendable {
     /// identification, so with a catalogue it is made only where the catalogue holds a work the
     /// reading so far points to (`CatalogIdentifier.hasLead(_:)`, a lookup, no Tesseract work).
     /// Without one, it is the last try at a title to show for review, and always made. On the
-    /// real folders, with the built-in catalogue, this changed no selected book and took about a
-    /// twelfth off the reading's time.
+    /// real folders, with the built-in catalogue, this took 5–9% off a spine's reading time and
+    /// lost one selected book of 1,059 on the open-shelves folder.
     func isWorthReadingInPlainGrey(_ findings: SpineFindings) -> Bool {
         guard let catalog else { return true }
         return catalog.hasLead(assessor.book(from: findings, isbn: findings.parsed.isbn).scannedBook)
