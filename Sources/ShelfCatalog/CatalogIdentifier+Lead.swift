@@ -12,7 +12,9 @@ extension CatalogIdentifier {
         guard let candidates = try? catalog.candidates(for: query, limit: Self.candidateCount) else { return false }
         let reading = Reading(book)
         let textWords = reading.textWords.filter { $0.count >= 3 }
-        func isRead(_ word: String, alike: Double) -> Bool { textWords.contains { Similarity.ratio($0, word) >= alike } }
+        func isRead(_ word: String, alike: Double) -> Bool {
+            textWords.contains { Similarity.ratio($0, word) >= alike }
+        }
         return candidates.contains { work in
             let form = workForms.form(of: work)
             let surnameRead = form.key.surnames.contains {

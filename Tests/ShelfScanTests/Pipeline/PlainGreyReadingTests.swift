@@ -23,7 +23,9 @@ struct PlainGreyReadingTests {
             let spine = DetectedSpine(polygon: book.outline, score: 1, row: 0, lean: 0)
             let (findings, _) = plain.findings(of: spine, in: image, engine: engine)
             let surname = BookKey(title: "", authors: [book.author!]).surnames.first ?? ""
-            if surname.count >= CatalogIdentifier.shortestLeadSurname, findings.reading.text.text.folded.contains(surname) {
+            if surname.count >= CatalogIdentifier.shortestLeadSurname,
+                findings.reading.text.text.folded.contains(surname)
+            {
                 found = (book, findings)
             }
         }
