@@ -48,4 +48,32 @@ struct PlainGreyReadingTests {
         ])
         #expect(!withoutLead.isWorthReadingInPlainGrey(findings), "\(book.title): \(findings.parsed)")
     }
+
+    /// Wired into the reading: a part-mottled spine that the inked readings leave doubtful (its
+    /// title read, its author's name lost) is read in plain grey without a catalogue and with one
+    /// that holds a longer title with the words read, and not with one that holds nothing the
+    /// reading points to.
+    @Test func theMottledSpineIsReadInPlainGreyOnlyWithALeadOrNoCatalogue() throws {
+        let image = SpineReaderTests.mottledSpine().rotated(quarterTurns: 1)
+        let spine = DetectedSpine(polygon: SpineReaderTests.wholeOutline(of: image), score: 1, row: 0, lean: 0)
+        let engine = try TesseractEngine()
+        let plain = try SpineReadingStageTests.stage()
+        var withLead = plain
+        withLead.catalog = try IdentifiedSpineTests.catalogue(of: [
+            ShelfTruth.Book(title: "Harbour Lights at Midwinter", author: "Edith Quayle")
+        ])
+        var withoutLead = plain
+        withoutLead.catalog = try IdentifiedSpineTests.catalogue(of: [
+            ShelfTruth.Book(title: "Ninety Lanterns", author: "Piet Vrolijk")
+        ])
+        let (alone, aloneWork) = plain.findings(of: spine, in: image, engine: engine)
+        let (led, ledWork) = withLead.findings(of: spine, in: image, engine: engine)
+        let (unled, unledWork) = withoutLead.findings(of: spine, in: image, engine: engine)
+        #expect(alone.isReadInPlainGrey && led.isReadInPlainGrey, "\(alone.parsed) \(led.parsed)")
+        #expect(ledWork.calls["read.again"] == aloneWork.calls["read.again"])
+        #expect(!unled.isReadInPlainGrey, "\(unled.parsed) \(unled.reading.text.text)")
+        #expect(
+            (unledWork.calls["read.again"] ?? 0) < (aloneWork.calls["read.again"] ?? 0),
+            "\(unledWork.calls) against \(aloneWork.calls)")
+    }
 }
