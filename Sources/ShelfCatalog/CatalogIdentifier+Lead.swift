@@ -8,8 +8,7 @@ extension CatalogIdentifier {
     /// misread. A further reading of the spine can complete such an identification; where the
     /// catalogue has no lead, it can only yield a reading the assessor would not select on its own.
     public func hasLead(_ book: ScannedBook) -> Bool {
-        let query = [book.title, book.author, book.text].compactMap { $0 }.joined(separator: " ")
-        guard let candidates = try? catalog.candidates(for: query, limit: Self.candidateCount) else { return false }
+        guard let candidates = candidates(for: book) else { return false }
         let reading = Reading(book)
         let textWords = reading.textWords.filter { $0.count >= 3 }
         func isRead(_ word: String, alike: Double) -> Bool {

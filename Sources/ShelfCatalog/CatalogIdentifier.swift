@@ -49,9 +49,15 @@ public struct CatalogIdentifier: Sendable {
         if let isbn = book.isbn, let work = try? catalog.works(withISBN: isbn.isbn13).first {
             return CatalogMatch(work: work, matchedBy: .isbn, similarity: 1)
         }
-        let query = [book.title, book.author, book.text].compactMap { $0 }.joined(separator: " ")
-        guard let candidates = try? catalog.candidates(for: query, limit: Self.candidateCount) else { return nil }
+        guard let candidates = candidates(for: book) else { return nil }
         return Self.best(for: book, among: candidates, forms: workForms)
+    }
+
+    /// The works the index gives for every word read (the parsed title and author and the raw
+    /// text); nil when the catalogue cannot be read.
+    func candidates(for book: ScannedBook) -> [CatalogWork]? {
+        let query = [book.title, book.author, book.text].compactMap { $0 }.joined(separator: " ")
+        return try? catalog.candidates(for: query, limit: Self.candidateCount)
     }
 
     /// The candidate `book` surely is, by the checks above; `forms` keeps the candidates' forms
