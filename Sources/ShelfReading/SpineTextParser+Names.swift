@@ -77,10 +77,24 @@ extension SpineTextParser {
     /// Joins a given name split from its surname ("MARILYNNE" "ROBINSON"): neighbouring runs on one
     /// line that together make a name, or a given name alone on its line above a capitalised word
     /// alone on the next, as spines stack their words across ("EDITH" / "BLAKE", a surname that
-    /// may be a given name too).
+    /// may be a given name too; `isStackedName`), also when the title stands beside the given name.
     func joiningNames(_ runs: [Run]) -> [Run] {
         var result: [Run] = []
         for run in runs {
+            // A name stacked across the spine with other words of the upper line after it in reading
+            // order ("ZEB" / "ISHIGURO" with the title "Salt Meadows" beside "ZEB" on the first line).
+            // The given name is often set smaller than the surname under it.
+            if let upper = result.indices.last(where: {
+                isStackedName(run, under: result[$0])
+                    && max(result[$0].height, run.height) < 2 * min(result[$0].height, run.height)
+            }),
+                upper != result.count - 1
+            {
+                // In the surname's place: the runs between stay next to what they were next to.
+                let given = result.remove(at: upper)
+                result.append(Run(words: given.words + run.words, line: run.line))
+                continue
+            }
             if let previous = result.last, previous.words.count <= 3, run.words.count <= 2,
                 max(previous.height, run.height) < 1.5 * min(previous.height, run.height)
             {
@@ -96,9 +110,7 @@ extension SpineTextParser {
                         && nameLength(from: 0, in: previous.words) != previous.words.count
                         && !(givenNamesAlone && run.words.count >= 2)
                 } else {
-                    let given = previous.words[0].text
-                    joins = Self.isStacked(run, under: previous) && isNameStart(given.folded, original: given)
-                        && Self.canBeSurname(run.words[0].text)
+                    joins = isStackedName(run, under: previous)
                 }
                 if joins {
                     result[result.count - 1] = Run(words: words, line: run.line)
@@ -108,6 +120,19 @@ extension SpineTextParser {
             result.append(run)
         }
         return result
+    }
+
+    /// Whether `run`, one word alone on its line, is a surname stacked under `upper`, one word alone
+    /// on the line before: a given name or initials over a word shaped like a surname, or a word
+    /// shaped like a given name over a surname the catalogue's authors bear that is no English word
+    /// ("ZEB" / "ISHIGURO"; not "WEST" / "WHITE", which may be a surname under a surname).
+    func isStackedName(_ run: Run, under upper: Run) -> Bool {
+        guard Self.isStacked(run, under: upper) else { return false }
+        let (given, surname) = (upper.words[0].text, run.words[0].text)
+        guard Self.canBeSurname(surname) else { return false }
+        return isNameStart(given.folded, original: given)
+            || (lexicon.authorSurnames.contains(surname.folded) && !lexicon.isOrdinaryWord(surname.folded)
+                && Self.canBeSurname(given) && !lexicon.authorSurnames.contains(given.folded))
     }
 
     /// A capitalised word of two letters or more that no title word is: what a surname looks like.
@@ -219,10 +244,14 @@ extension SpineTextParser {
 
     /// Whether two words are a given name that is also a word (`givenNamesAlsoWords`) and a
     /// surname: a word of three letters or more that is no ordinary word ("JACK HARLOWE", where
-    /// "JACK FROST" or "GRACE NOTES" are words).
+    /// "JACK FROST" or "GRACE NOTES" are words); or a word of three letters or more before a
+    /// surname the catalogue's authors bear that is no ordinary word: a given name the lists lack.
     func isWordNameBeforeSurname(_ folded: [String]) -> Bool {
-        guard folded.count == 2, Self.givenNamesAlsoWords.contains(folded[0]) else { return false }
-        return folded[1].count >= 3 && folded[1].allSatisfy(\.isLetter) && !lexicon.isOrdinaryWord(folded[1])
+        guard folded.count == 2, folded[1].count >= 3, folded[1].allSatisfy(\.isLetter),
+            !lexicon.isOrdinaryWord(folded[1])
+        else { return false }
+        if Self.givenNamesAlsoWords.contains(folded[0]) { return true }
+        return folded[0].count >= 3 && folded[0].allSatisfy(\.isLetter) && lexicon.authorSurnames.contains(folded[1])
     }
 
     /// "R.", "R.F.", "J", "S.A.": a word of initials, not an honorific ("MR."). A lone vowel without

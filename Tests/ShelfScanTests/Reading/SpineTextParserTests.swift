@@ -537,6 +537,27 @@ import Testing
         #expect(Self.parser.withoutRepeatedLines(distinct) == distinct)
     }
 
+    /// A name stacked across a thick spine, its given name set small over the surname, with the
+    /// title beside the given name on its line: the two words are one name, the author's, though the
+    /// title comes between them in reading order and the lists lack the given name. A word the lists
+    /// lack is a given name before a surname the catalogue's authors bear, not before another word.
+    @Test func joinsANameStackedBesideTheTitle() {
+        let stacked = Self.parser.parse(Self.reading("ZEB:20 | Salt:24 Meadows:24 / ISHIGURO:34"))
+        #expect(stacked.title == "Salt Meadows")
+        #expect(stacked.author == "Zeb Ishiguro")
+        // Over an ordinary word, a surname that is an English word too, or a surname over a surname,
+        // the upper word is no given name.
+        let apart = ["ZEB:20 | Salt:24 / HARBOUR:34", "ZEB:20 | Salt:24 / BROWN:34", "TOLKIEN:20 | Salt:24 / ISHIGURO:34"]
+        for spec in apart {
+            #expect(Self.parser.joiningNames(Self.parser.runs(of: Self.reading(spec))).count == 3, "\(spec)")
+        }
+        // On one line, the same two words score as a name; before an ordinary word, they do not.
+        let name = Self.parser.runs(of: Self.reading("ZEB:20 ISHIGURO:20"))
+        #expect(Self.parser.nameScore(name[0]) == 1)
+        let phrase = Self.parser.runs(of: Self.reading("ZEB:20 HARBOUR:20"))
+        #expect(Self.parser.nameScore(phrase[0]) < 1)
+    }
+
     /// One word right under another, close below it, is stacked; set aside or far below, it is not.
     @Test func tellsWordsStackedOneUnderAnother() {
         let runs = Self.parser.runs(of: Self.reading("EDITH:30 / BLAKE:30"))
