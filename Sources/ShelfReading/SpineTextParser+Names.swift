@@ -83,10 +83,12 @@ extension SpineTextParser {
         for run in runs {
             // A name stacked across the spine with other words of the upper line after it in reading
             // order ("ZEB" / "ISHIGURO" with the title "Salt Meadows" beside "ZEB" on the first line).
-            // The given name is often set smaller than the surname under it.
+            // The given name is often set smaller than the surname under it. Reaching past other
+            // runs, both words must be read surely: a scrap under a name is no surname.
             if let upper = result.indices.last(where: {
                 isStackedName(run, under: result[$0])
                     && max(result[$0].height, run.height) < 2 * min(result[$0].height, run.height)
+                    && (result[$0].words + run.words).allSatisfy { $0.confidence >= Self.sureStackedNameConfidence }
             }),
                 upper != result.count - 1
             {
@@ -121,6 +123,10 @@ extension SpineTextParser {
         }
         return result
     }
+
+    /// The least confidence (0…100) of both words of a name stacked with other runs between them in
+    /// reading order: as sure as a short capitalised word must be to count (`isTitleOrName`).
+    static let sureStackedNameConfidence = 75.0
 
     /// Whether `run`, one word alone on its line, is a surname stacked under `upper`, one word alone
     /// on the line before: a given name or initials over a word shaped like a surname, or a word

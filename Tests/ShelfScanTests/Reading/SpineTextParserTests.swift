@@ -551,6 +551,9 @@ import Testing
         for spec in apart {
             #expect(Self.parser.joiningNames(Self.parser.runs(of: Self.reading(spec))).count == 3, "\(spec)")
         }
+        // A surname read unsurely under a name, with runs between, is a scrap: it stays apart.
+        let unsure = Self.parser.parse(Self.reading("ZEB:20 | Salt:24 Meadows:24 / ISHIGURO:34:40"))
+        #expect(unsure.author != "Zeb Ishiguro")
         // On one line, the same two words score as a name; before an ordinary word, they do not.
         let name = Self.parser.runs(of: Self.reading("ZEB:20 ISHIGURO:20"))
         #expect(Self.parser.nameScore(name[0]) == 1)
