@@ -125,9 +125,14 @@ public struct BookAssessor: Sendable {
         }
         if findings.parsed.droppedAuthor != nil { signals[Self.authorNotANameSignal] = 1 }
         if let agreement = findings.authorAgreement { signals[Self.authorCheckSignal] = agreement }
-        // A misread word would be stored as read: shown for the person to correct, not selected.
+        // A misread word would be stored as read: shown for the person to correct, not selected, and
+        // its confidence lowered as a withheld book's is, so that no book shown at the minimum
+        // confidence or above is left unselected.
         let misread = isbn == nil && !(lexicon?.misreadWords(in: findings.parsed.title ?? "").isEmpty ?? true)
-        if misread { signals[Self.titleMisreadSignal] = 1 }
+        if misread {
+            signals[Self.titleMisreadSignal] = 1
+            confidence *= Self.unconfirmedShare
+        }
         let selected = confidence >= minimumConfidence && !misread
         let status: DetectedBook.Status = !selected ? .uncertain : isbn != nil ? .confirmed : .detected
         let reading = findings.reading, parsed = findings.parsed

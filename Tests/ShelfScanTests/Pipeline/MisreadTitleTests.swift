@@ -47,6 +47,8 @@ import ShelfISBN
         #expect(misread.doubts.contains { $0.contains("likely misread") })
         let asPrinted = try Self.book(title: "The Salt Road")
         #expect(asPrinted.selected && asPrinted.signals[BookAssessor.titleMisreadSignal] == nil)
+        // Shown below the minimum confidence, as every book left unselected is.
+        #expect(misread.confidence < 0.7 && misread.confidence < asPrinted.confidence)
         // An ISBN read names the book whatever its title's words; without the lists nothing is judged.
         #expect(try Self.book(title: "The Salt Raod", isbn: try ISBN("9780306406157")).selected)
         #expect(try Self.book(title: "The Salt Raod", lexicon: nil).selected)
