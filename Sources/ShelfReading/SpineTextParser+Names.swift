@@ -137,8 +137,14 @@ extension SpineTextParser {
         let (given, surname) = (upper.words[0].text, run.words[0].text)
         guard Self.canBeSurname(surname) else { return false }
         return isNameStart(given.folded, original: given)
-            || (lexicon.authorSurnames.contains(surname.folded) && !lexicon.isOrdinaryWord(surname.folded)
-                && Self.canBeSurname(given) && !lexicon.authorSurnames.contains(given.folded))
+            || (isAuthorsSurnameOnly(surname.folded) && Self.canBeSurname(given)
+                && !lexicon.authorSurnames.contains(given.folded))
+    }
+
+    /// Whether a folded word is a surname the built-in catalogue's authors bear and no English word
+    /// ("ishiguro", not "white"): after it, a word the lists lack is taken for a given name.
+    func isAuthorsSurnameOnly(_ folded: String) -> Bool {
+        lexicon.authorSurnames.contains(folded) && !lexicon.isOrdinaryWord(folded)
     }
 
     /// A capitalised word of two letters or more that no title word is: what a surname looks like.
@@ -257,7 +263,7 @@ extension SpineTextParser {
             !lexicon.isOrdinaryWord(folded[1])
         else { return false }
         if Self.givenNamesAlsoWords.contains(folded[0]) { return true }
-        return folded[0].count >= 3 && folded[0].allSatisfy(\.isLetter) && lexicon.authorSurnames.contains(folded[1])
+        return folded[0].count >= 3 && folded[0].allSatisfy(\.isLetter) && isAuthorsSurnameOnly(folded[1])
     }
 
     /// "R.", "R.F.", "J", "S.A.": a word of initials, not an honorific ("MR."). A lone vowel without
