@@ -56,8 +56,10 @@ import ShelfCatalog
         #expect(!Self.lexicon.isNoName(author))
     }
 
-    /// A given name alone, in any case: the name of an author whose surname the reading lost.
-    @Test(arguments: ["Henrietta", "TOBIAS", "Ingrid"])
+    /// A given name alone, in any case: the name of an author whose surname the reading lost. So
+    /// is one that a catalogue author bears last, when far more of them bear it first ("Anne",
+    /// "JOHN").
+    @Test(arguments: ["Henrietta", "TOBIAS", "Ingrid", "Anne", "JOHN"])
     func isNoNameAsAGivenNameAlone(_ author: String) {
         #expect(Self.lexicon.isNoName(author))
     }
