@@ -108,6 +108,13 @@ public struct BookAssessor: Sendable {
         signals[authorCheckSignal].map { $0 < TitleCheck.spelledAlike } ?? false
     }
 
+    /// Whether `title` holds a word OCR most likely misread (`Lexicon.misreadWords(in:)`); without
+    /// the word lists none is.
+    public func hasMisreadWord(_ title: String?) -> Bool {
+        guard let lexicon, let title else { return false }
+        return !lexicon.misreadWords(in: title).isEmpty
+    }
+
     /// The book of one spine, from what the stages found on it. `isbn` is the ISBN the photo gave
     /// the book (a barcode on it, else one printed on it), if any.
     public func book(from findings: SpineFindings, isbn: ISBN?) -> DetectedBook {
@@ -128,7 +135,7 @@ public struct BookAssessor: Sendable {
         // A misread word would be stored as read: shown for the person to correct, not selected, and
         // its confidence lowered as a withheld book's is, so that no book shown at the minimum
         // confidence or above is left unselected.
-        let misread = isbn == nil && !(lexicon?.misreadWords(in: findings.parsed.title ?? "").isEmpty ?? true)
+        let misread = isbn == nil && hasMisreadWord(findings.parsed.title)
         if misread {
             signals[Self.titleMisreadSignal] = 1
             confidence *= Self.unconfirmedShare

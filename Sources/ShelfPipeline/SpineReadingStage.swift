@@ -185,6 +185,10 @@ struct SpineReadingStage: Sendable {
         let isIdentified = isSurelyIdentified(kept)
         lap(.parse)
         if isIdentified { return (kept, work) }
+        // A sure reading whose title holds a word misread is read further only to mend that word
+        // (`withMisreadWordsMended`): the readings made for it do not take its place. (Taking the
+        // surer of them, as for a doubtful book, took cut titles on the open-shelves folders.)
+        let mendsOnly = kept.confidence >= Self.doubtfulConfidence && isTitleMisread(kept)
         // Doubtful, and the outline drawn through the lettering: read from a wider cut too. The
         // further readings keep the outline's own cut: lines found in the wider one take in the
         // neighbours' edges.
@@ -201,7 +205,7 @@ struct SpineReadingStage: Sendable {
         }
         // Doubtful: each line of lettering read on its own, against its own surroundings.
         var isIllegible = spine.width < Self.leastWidthToReadFurther
-        if readsLineByLine, !isIllegible, kept.confidence < Self.doubtfulConfidence {
+        if readsLineByLine, !isIllegible, kept.confidence < Self.doubtfulConfidence || mendsOnly {
             let before = engine.recognitions
             let lines = findings(
                 of: spine, reading: reader.readByLines(crop, orientation: kept.reading.orientation, engine: engine))
@@ -209,10 +213,10 @@ struct SpineReadingStage: Sendable {
             isIllegible = engine.recognitions == before
             sameCut.append(lines.reading)
             made.append(lines)
-            if lines.confidence > kept.confidence { (kept, work.keptFrom) = (lines, .lines) }
+            if !mendsOnly, lines.confidence > kept.confidence { (kept, work.keptFrom) = (lines, .lines) }
             // The first reading of a doubtful book may have been surer read backwards; lettering read
             // the wrong way round makes no sure title: the lines are read the other way along it too.
-            if lines.parsed.title == nil || lines.reading.text.meanConfidence < 50,
+            if !mendsOnly, lines.parsed.title == nil || lines.reading.text.meanConfidence < 50,
                 lines.reading.orientation != .horizontal, !isIllegible
             {
                 let other: TextOrientation = lines.reading.orientation == .topToBottom ? .bottomToTop : .topToBottom
@@ -224,15 +228,15 @@ struct SpineReadingStage: Sendable {
             lap(.lines)
             if work.keptFrom == .lines, isSurelyIdentified(kept) { return (kept, work) }
         }
-        if kept.confidence < Self.doubtfulConfidence, kept.confidence >= Self.hopelessConfidence, !isIllegible,
-            !Self.isTooBlurredToInkAgain(kept, on: spine)
+        if kept.confidence < Self.doubtfulConfidence || mendsOnly, kept.confidence >= Self.hopelessConfidence,
+            !isIllegible, !Self.isTooBlurredToInkAgain(kept, on: spine)
         {
             if let second = reader.readAgainstLocalBackground(
                 crop, engine: engine, way: reader.settledWay(of: kept.reading)) {
                 let again = findings(of: spine, reading: second)
                 sameCut.append(second)
                 made.append(again)
-                if again.confidence > kept.confidence { (kept, work.keptFrom) = (again, .again) }
+                if !mendsOnly, again.confidence > kept.confidence { (kept, work.keptFrom) = (again, .again) }
                 // A background that varies is where inking by colour is least sure: one more
                 // reading, in plain grey, when the book is still doubtful. (Not on a spine of one
                 // colour, where colour distance already sets the lettering apart.)
@@ -247,6 +251,10 @@ struct SpineReadingStage: Sendable {
                 }
             }
             lap(.again)
+        }
+        if mendsOnly, sameCut.count > 1 {
+            kept = withMisreadWordsMended(kept, from: sameCut)
+            lap(.parse)
         }
         if sameCut.count > 1 {
             kept = withLentWords(kept, from: sameCut)
@@ -359,6 +367,24 @@ struct SpineReadingStage: Sendable {
         var merged = findings(of: kept.spine, reading: lent)
         merged.isReadInPlainGrey = kept.isReadInPlainGrey
         return merged.confidence >= kept.confidence ? merged : kept
+    }
+
+    /// `kept` with its title's misread words mended by the other readings of the same cut
+    /// (`SpineReader.mendingMisreadWords(of:from:)`), when that leaves it a title with none.
+    func withMisreadWordsMended(_ kept: SpineFindings, from sameCut: [SpineReader.Reading]) -> SpineFindings {
+        guard sameCut.contains(kept.reading) else { return kept }
+        let mended = sameCut.reduce(kept.reading) { reading, other in
+            other == kept.reading ? reading : reader.mendingMisreadWords(of: reading, from: other) ?? reading
+        }
+        guard mended != kept.reading else { return kept }
+        var found = findings(of: kept.spine, reading: mended)
+        found.isReadInPlainGrey = kept.isReadInPlainGrey
+        return found.parsed.title != nil && !isTitleMisread(found) ? found : kept
+    }
+
+    /// Whether the title of `findings` holds a word OCR most likely misread (`BookAssessor.hasMisreadWord(_:)`).
+    func isTitleMisread(_ findings: SpineFindings) -> Bool {
+        assessor.hasMisreadWord(findings.parsed.title)
     }
 
     /// `kept` doubted as another reading of the spine doubts the same title: one that read words

@@ -38,3 +38,49 @@ extension SpineReader {
         return Reading(text: RecognizedText(lines: lines), orientation: reading.orientation, scale: reading.scale)
     }
 }
+
+extension SpineReader {
+    /// `reading` with each word that holds a misread one (`Lexicon.misreadWords(in:)`) replaced by
+    /// the word `other`, a reading of the same cut turned the same way, read in its place: one whose
+    /// words the lexicon knows, read with confidence `lentWordConfidence` or more, over most of the
+    /// same box, and at most `mendingDistance` letters from it ("mtelligence" read again
+    /// "Intelligence", "VVith" "With"). Two readings rarely misread a word alike. Nil when nothing
+    /// is mended.
+    public func mendingMisreadWords(of reading: Reading, from other: Reading) -> Reading? {
+        guard let lexicon, other.orientation == reading.orientation else { return nil }
+        func isKnown(_ text: String) -> Bool {
+            let parts = text.split(whereSeparator: { !$0.isLetter }).map { String($0).folded }.filter { $0.count >= 3 }
+            return !parts.isEmpty && parts.allSatisfy(lexicon.knows) && lexicon.misreadWords(in: text).isEmpty
+        }
+        var lines = reading.text.lines
+        var mended = false
+        for (lineIndex, line) in lines.enumerated() {
+            for (wordIndex, word) in line.words.enumerated() where !lexicon.misreadWords(in: word.text).isEmpty {
+                let letters = String(word.text.filter(\.isLetter)).folded
+                let replacement = other.text.words.first { candidate in
+                    candidate.confidence >= Self.lentWordConfidence && Self.sharesMostOfBox(candidate.box, word.box)
+                        && String(candidate.text.filter(\.isLetter)).folded.editDistance(
+                            to: letters, limit: Self.mendingDistance) <= Self.mendingDistance
+                        && isKnown(candidate.text)
+                }
+                guard let replacement else { continue }
+                lines[lineIndex].words[wordIndex] = replacement
+                lines[lineIndex].fitBoxToWords()
+                mended = true
+            }
+        }
+        guard mended else { return nil }
+        return Reading(text: RecognizedText(lines: lines), orientation: reading.orientation, scale: reading.scale)
+    }
+
+    /// The most letters a word read again may differ by from the misread word it mends: two, as
+    /// "m" read for "in" or "VV" for "W" takes.
+    static let mendingDistance = 2
+
+    /// Whether two boxes overlap over at least half the smaller one.
+    static func sharesMostOfBox(_ a: PixelRect, _ b: PixelRect) -> Bool {
+        let shared = a.intersection(b)
+        guard !shared.isEmpty else { return false }
+        return 2 * shared.width * shared.height >= min(a.width * a.height, b.width * b.height)
+    }
+}

@@ -341,6 +341,20 @@ struct SpineReadingStageTests {
         #expect(lent.parsed.title == kept.parsed.title)
     }
 
+    /// A title with a word misread takes the word another reading of its cut read surely in its
+    /// place; without such a reading it stays as read.
+    @Test func aMisreadWordOfTheTitleIsMendedByAnotherReadingOfItsCut() throws {
+        var stage = try Self.stage()
+        stage.assessor.lexicon = stage.parser.lexicon
+        let kept = Self.findings(Self.reading([("THE", 0), ("SILVER", 110), ("HARBCUR", 310)]), stage: stage)
+        #expect(stage.isTitleMisread(kept))
+        let mended = stage.withMisreadWordsMended(kept, from: [kept.reading, Self.lending])
+        #expect(mended.parsed.title?.folded == "the silver harbour", "\(mended.parsed.title ?? "no title")")
+        #expect(!stage.isTitleMisread(mended))
+        let unmended = stage.withMisreadWordsMended(kept, from: [kept.reading, Self.reading([("LIGHTS", 540)])])
+        #expect(unmended.reading == kept.reading)
+    }
+
     // MARK: - Doubts shared between readings
 
     /// A reading typed as the parser's tests type them (`SpineTextParserTests.reading`).

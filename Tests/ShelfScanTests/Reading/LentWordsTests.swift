@@ -6,7 +6,8 @@ import Testing
 @testable import ShelfReading
 
 /// Words one reading of a spine lacks, lent by another reading of the same cut
-/// (`SpineReader.merging(wordsOf:into:)`).
+/// (`SpineReader.merging(wordsOf:into:)`), and words it misread, mended by one
+/// (`SpineReader.mendingMisreadWords(of:from:)`).
 @Suite struct LentWordsTests {
     static let reader = SpineReader(lexicon: try! ScanModels.load().lexicon)
 
@@ -60,5 +61,36 @@ import Testing
             #expect(Self.reader.merging(wordsOf: other, into: Self.kept) == nil, "\(reason)")
         }
         #expect(SpineReader().merging(wordsOf: Self.reading([Self.word("LIGHTS", at: 540)]), into: Self.kept) == nil)
+    }
+
+    /// A word misread ("HARBCUR", "VVIND": one letter, or one read as two) takes the word another
+    /// reading read surely over most of its box, a letter or two from it.
+    @Test func aMisreadWordIsMendedByTheWordReadInItsPlace() throws {
+        let kept = Self.reading([Self.word("THE", at: 0), Self.word("VVIND", at: 110), Self.word("HARBCUR", at: 310)])
+        let other = Self.reading([
+            Self.word("WIND", at: 120), Self.word("HARBOUR", at: 305), Self.word("LIGHTS", at: 540),
+        ])
+        let mended = try #require(Self.reader.mendingMisreadWords(of: kept, from: other))
+        #expect(mended.text.text == "THE WIND HARBOUR")
+    }
+
+    /// Nothing is mended by a word read unsurely, elsewhere, too far from the word, that is no
+    /// word or misread too, or read the other way round; nor is a word that is not misread.
+    @Test func onlyAMisreadWordIsMendedAndOnlyByASureWordInItsPlace() {
+        let kept = Self.reading([Self.word("THE", at: 0), Self.word("SILVER", at: 110), Self.word("HARBCUR", at: 310)])
+        let mends: [(String, SpineReader.Reading)] = [
+            ("unsure", Self.reading([Self.word("HARBOUR", at: 310, confidence: 55)])),
+            ("elsewhere", Self.reading([Self.word("HARBOUR", at: 540)])),
+            ("too far", Self.reading([Self.word("HARBINGER", at: 300)])),
+            ("misread too", Self.reading([Self.word("HARBQUR", at: 310)])),
+            ("no word", Self.reading([Self.word("HARBCUB", at: 310)])),
+            ("other way round", Self.reading([Self.word("HARBOUR", at: 310)], .bottomToTop)),
+        ]
+        for (reason, other) in mends {
+            #expect(Self.reader.mendingMisreadWords(of: kept, from: other) == nil, "\(reason)")
+        }
+        let sure = Self.reading([Self.word("THE", at: 0), Self.word("SILVER", at: 110), Self.word("HARBOUR", at: 310)])
+        #expect(Self.reader.mendingMisreadWords(of: sure, from: Self.reading([Self.word("HARBOR", at: 310)])) == nil)
+        #expect(SpineReader().mendingMisreadWords(of: kept, from: Self.reading([Self.word("HARBOUR", at: 310)])) == nil)
     }
 }
