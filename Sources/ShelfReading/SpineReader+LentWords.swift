@@ -42,15 +42,18 @@ extension SpineReader {
 extension SpineReader {
     /// `reading` with each word that holds a misread one (`Lexicon.misreadWords(in:)`) replaced by
     /// the word `other`, a reading of the same cut turned the same way, read in its place: one whose
-    /// words the lexicon knows, read with confidence `lentWordConfidence` or more, over most of the
-    /// same box, and at most `mendingDistance` letters from it ("mtelligence" read again
+    /// words the lexicon knows, one of four letters or more, read with confidence
+    /// `lentWordConfidence` or more, over most of the same box, and at most `mendingDistance` letters
+    /// from it ("mtelligence" read again
     /// "Intelligence", "VVith" "With"). Two readings rarely misread a word alike. Nil when nothing
     /// is mended.
     public func mendingMisreadWords(of reading: Reading, from other: Reading) -> Reading? {
         guard let lexicon, other.orientation == reading.orientation else { return nil }
+        // Words of four letters or more, as misread ones are: a shorter one is the word cut short.
         func isKnown(_ text: String) -> Bool {
             let parts = text.split(whereSeparator: { !$0.isLetter }).map { String($0).folded }.filter { $0.count >= 3 }
-            return !parts.isEmpty && parts.allSatisfy(lexicon.knows) && lexicon.misreadWords(in: text).isEmpty
+            return parts.contains { $0.count >= 4 } && parts.allSatisfy(lexicon.knows)
+                && lexicon.misreadWords(in: text).isEmpty
         }
         var lines = reading.text.lines
         var mended = false

@@ -75,7 +75,8 @@ import Testing
     }
 
     /// Nothing is mended by a word read unsurely, elsewhere, too far from the word, that is no
-    /// word or misread too, or read the other way round; nor is a word that is not misread.
+    /// word, misread too or shorter than four letters, or read the other way round; nor is a word
+    /// that is not misread.
     @Test func onlyAMisreadWordIsMendedAndOnlyByASureWordInItsPlace() {
         let kept = Self.reading([Self.word("THE", at: 0), Self.word("SILVER", at: 110), Self.word("HARBCUR", at: 310)])
         let mends: [(String, SpineReader.Reading)] = [
@@ -89,6 +90,9 @@ import Testing
         for (reason, other) in mends {
             #expect(Self.reader.mendingMisreadWords(of: kept, from: other) == nil, "\(reason)")
         }
+        // "PENZ" is not mended into a shorter word ("PEN"): a word cut short.
+        let cut = Self.reading([Self.word("THE", at: 0), Self.word("PENZ", at: 110)])
+        #expect(Self.reader.mendingMisreadWords(of: cut, from: Self.reading([Self.word("PEN", at: 110)])) == nil)
         let sure = Self.reading([Self.word("THE", at: 0), Self.word("SILVER", at: 110), Self.word("HARBOUR", at: 310)])
         #expect(Self.reader.mendingMisreadWords(of: sure, from: Self.reading([Self.word("HARBOR", at: 310)])) == nil)
         #expect(SpineReader().mendingMisreadWords(of: kept, from: Self.reading([Self.word("HARBOUR", at: 310)])) == nil)
