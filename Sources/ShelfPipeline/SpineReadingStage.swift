@@ -359,27 +359,20 @@ struct SpineReadingStage: Sendable {
     /// (`SpineReader.merging(wordsOf:into:)`), when the confidence model trusts that parse at least
     /// as much; `kept` as it is when its reading is not of that cut (the wider one).
     func withLentWords(_ kept: SpineFindings, from sameCut: [SpineReader.Reading]) -> SpineFindings {
-        guard sameCut.contains(kept.reading) else { return kept }
-        let lent = sameCut.reduce(kept.reading) { reading, other in
-            other == kept.reading ? reading : reader.merging(wordsOf: other, into: reading) ?? reading
+        guard let merged = kept.changed(byEachOf: sameCut, with: reader.merging(wordsOf:into:), stage: self) else {
+            return kept
         }
-        guard lent != kept.reading else { return kept }
-        var merged = findings(of: kept.spine, reading: lent)
-        merged.isReadInPlainGrey = kept.isReadInPlainGrey
         return merged.confidence >= kept.confidence ? merged : kept
     }
 
     /// `kept` with its title's misread words mended by the other readings of the same cut
     /// (`SpineReader.mendingMisreadWords(of:from:)`), when that leaves it a title with none.
     func withMisreadWordsMended(_ kept: SpineFindings, from sameCut: [SpineReader.Reading]) -> SpineFindings {
-        guard sameCut.contains(kept.reading) else { return kept }
-        let mended = sameCut.reduce(kept.reading) { reading, other in
-            other == kept.reading ? reading : reader.mendingMisreadWords(of: reading, from: other) ?? reading
+        let mend = { (other: SpineReader.Reading, reading: SpineReader.Reading) in
+            reader.mendingMisreadWords(of: reading, from: other)
         }
-        guard mended != kept.reading else { return kept }
-        var found = findings(of: kept.spine, reading: mended)
-        found.isReadInPlainGrey = kept.isReadInPlainGrey
-        return found.parsed.title != nil && !isTitleMisread(found) ? found : kept
+        guard let mended = kept.changed(byEachOf: sameCut, with: mend, stage: self) else { return kept }
+        return mended.parsed.title != nil && !isTitleMisread(mended) ? mended : kept
     }
 
     /// Whether the title of `findings` holds a word OCR most likely misread (`BookAssessor.hasMisreadWord(_:)`).
@@ -415,9 +408,28 @@ struct SpineReadingStage: Sendable {
         return changed
     }
 
-    private func findings(of spine: DetectedSpine, reading: SpineReader.Reading) -> SpineFindings {
+    fileprivate func findings(of spine: DetectedSpine, reading: SpineReader.Reading) -> SpineFindings {
         let parsed = parser.parse(reading.text)
         return SpineFindings(
             spine: spine, reading: reading, parsed: parsed, assessment: assessor.assess(parsed, on: spine))
+    }
+}
+
+extension SpineFindings {
+    /// These findings with their reading changed by each other reading of `sameCut` in turn
+    /// (`change(other, reading)`), parsed and assessed anew by `stage`, read in plain grey as they
+    /// were; nil when the reading is not of that cut (the wider one) or nothing changed it.
+    fileprivate func changed(
+        byEachOf sameCut: [SpineReader.Reading],
+        with change: (SpineReader.Reading, SpineReader.Reading) -> SpineReader.Reading?, stage: SpineReadingStage
+    ) -> SpineFindings? {
+        guard sameCut.contains(reading) else { return nil }
+        let changedReading = sameCut.reduce(reading) { current, other in
+            other == reading ? current : change(other, current) ?? current
+        }
+        guard changedReading != reading else { return nil }
+        var found = stage.findings(of: spine, reading: changedReading)
+        found.isReadInPlainGrey = isReadInPlainGrey
+        return found
     }
 }
