@@ -44,9 +44,8 @@ extension SpineReader {
     /// the word `other`, a reading of the same cut turned the same way, read in its place: one whose
     /// words the lexicon knows, one of four letters or more, read with confidence
     /// `lentWordConfidence` or more, over most of the same box, and at most `mendingDistance` letters
-    /// from it ("mtelligence" read again
-    /// "Intelligence", "VVith" "With"). Two readings rarely misread a word alike. Nil when nothing
-    /// is mended.
+    /// from it ("mtelligence" read again "Intelligence", "VVith" "With"). Two readings rarely
+    /// misread a word alike. Nil when nothing is mended.
     public func mendingMisreadWords(of reading: Reading, from other: Reading) -> Reading? {
         guard let lexicon, other.orientation == reading.orientation else { return nil }
         // Words of four letters or more, as misread ones are: a shorter one is the word cut short.
